@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { AppConfig } from './config/env';
+import type { Database } from './db/client';
+import { authPlugin } from './http/auth';
+import { registerErrorHandling } from './http/error-handler';
+import { requestContext } from './http/request-context';
+import { registerSecurityHeaders } from './http/security-headers';
+import { startJobRunner } from './jobs/runner';
+import { type Clock, systemClock } from './lib/clock';
+import { createCatalogModule } from './modules/catalog';
+import {
+  citiesRoutes,
+  createCitiesRepository,
+  createCitiesService,
+  createGeoRepository,
+  createGeoService,
+  geoRoutes,
+} from './modules/geo';
+import { createIdentityModule } from './modules/identity';
+import { createPlatformRepository, createPlatformService, platformRoutes } from './modules/platform';
+import { healthRoutes } from './modules/platform/health.routes';
+import { createLocalEventBus, type EventBus, realtimeRoutes } from './modules/realtime';
+
+export const APP_VERSION = '2.6.82';
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: Database;
+  clock?: Clock;
+  bus?: EventBus;
+  /** Where request logs go (stdout by default); benchmarks send them to /dev/null. */
+  logStream?: DestinationStream;
+}
+
+/** Logs each request once, when it completes (Fastify's default also logs its arrival). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+}
+
+/** Builds the whole application (used by the server, the tests and the benchmarks). */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const bus = deps.bus ?? createLocalEventBus();
+
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
+    logController: new OneLinePerRequest(),
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(requestContext);
+  registerErrorHandling(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
+
+  registerSecurityHeaders(app, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain http on localhost in development; HSTS belongs to the TLS proxy.
+    hsts: config.NODE_ENV === 'production',
+  });
+  // Without configured origins the API is same-origin only: no CORS headers, and no per-request hook.
+  if (config.CORS_ORIGINS.length)
+    await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Sabai API',
+        version: APP_VERSION,
+        description: 'Envelope {code, msg, data}; code 0 is success.',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  // The app-wide CSP covers the docs; swagger-ui's own adds upgrade-insecure-requests, which breaks plain http on a LAN.
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // Identity first: its auth hook resolves the `token` header and enforces every /app route's access.
+  const identity = createIdentityModule({ db: database.db, clock, config, log: app.log, bus });
+  await app.register(authPlugin, { lookupSession: identity.identity.lookupSession });
+  if (config.NODE_ENV !== 'test') {
+    let jobs: ReturnType<typeof startJobRunner> | undefined;
+    app.addHook('onReady', async () => {
+      jobs = startJobRunner(
+        [{ name: 'complete-cancellations', everyMs: 60_000, run: identity.completeDueCancellations }],
+        { clock, log: app.log },
+      );
+    });
+    app.addHook('onClose', async () => jobs?.stop());
+  }
+
+  await app.register(healthRoutes, { database, bus, version: APP_VERSION });
+  await app.register(realtimeRoutes, { bus });
+  await app.register(
+    async (api) => {
+      const cities = createCitiesService({ repository: createCitiesRepository(database.db), clock });
+      await api.register(citiesRoutes, { service: cities });
+      await api.register(
+        createCatalogModule({ db: database.db, clock, getOpenCity: cities.getOpenCity }).routes,
+      );
+      await api.register(geoRoutes, {
+        service: createGeoService({ repository: createGeoRepository(database.db), clock }),
+      });
+      await api.register(platformRoutes, {
+        service: createPlatformService({ repository: createPlatformRepository(database.db) }),
+      });
+      await api.register(identity.routes);
+    },
+    { prefix: '/app' },
+  );
+
+  await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
+  return app;
+}
+
+const API_PREFIXES = ['/app/', '/app?', '/docs', '/health', '/ws'];
+
+/** Serves the built web app; unknown non-API paths get index.html so history routing works. */
+async function registerWebApp(app: FastifyInstance, distDir: string) {
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn({ distDir }, 'web app not built; serving the API only');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const url = request.url;
+    if (API_PREFIXES.some((prefix) => url === prefix.replace(/[/?]$/, '') || url.startsWith(prefix))) {
+      return reply.callNotFound();
+    }
+    const relative = decodeURIComponent(url.split('?')[0] ?? '/').replace(/^\/+/, '');
+    const isFile = relative && !relative.includes('..') && existsSync(path.join(distDir, relative));
+    return isFile ? reply.sendFile(relative) : reply.sendFile('index.html');
+  });
+}

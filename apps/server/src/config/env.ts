@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * The server's whole configuration, parsed once from the environment. Nothing else reads
+ * process.env: a bad value stops the server with a message naming the variable.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((value) => value === 'true' || value === '1');
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  SEED_DEMO_DATA: booleanFlag.optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Env {
+  /** Demo data is loaded on an empty database unless SEED_DEMO_DATA=false (never in production by default). */
+  seedDemoData: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): AppConfig {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return { ...env, seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production' };
+}
+
+/** Test and benchmark helper: the configuration with the given overrides on top of defaults. */
+export function testConfig(overrides: Partial<Record<keyof Env, string>> = {}): AppConfig {
+  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...overrides });
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "therapists" ADD COLUMN "changed_xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+CREATE INDEX "therapists_changed_xid" ON "therapists" USING btree ("changed_xid");

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { AppConfig } from '../config/env';
+import { type Database, openDatabase } from './client';
+import { seedCatalogDemo, seedCatalogReference } from './seed/catalog-demo';
+import { seedDemoData } from './seed/demo';
+import { seedReferenceData } from './seed/reference';
+
+/** PGlite under DATA_DIR by default; a real PostgreSQL server when DATABASE_URL is set. */
+export function openConfiguredDatabase(config: AppConfig): Promise<Database> {
+  return config.DATABASE_URL
+    ? openDatabase({ databaseUrl: config.DATABASE_URL })
+    : openDatabase({ dataDir: path.join(config.DATA_DIR, 'pglite') });
+}
+
+/** Applies migrations, then reference data, then (once per database) demo data. */
+export async function prepareDatabase(database: Database, config: AppConfig): Promise<{ seeded: boolean }> {
+  await database.migrate();
+  await seedReferenceData(database.db);
+  await seedCatalogReference(database.db);
+  const seeded = config.seedDemoData ? await seedDemoData(database.db) : false;
+  // The catalogue demo needs the demo cities; it runs once per database, like the platform demo.
+  const catalogSeeded = config.seedDemoData ? await seedCatalogDemo(database.db) : false;
+  return { seeded: seeded || catalogSeeded };
+}

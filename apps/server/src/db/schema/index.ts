@@ -1,0 +1,5 @@
+export * from './catalog';
+export * from './engagement';
+export * from './geo';
+export * from './identity';
+export * from './platform';

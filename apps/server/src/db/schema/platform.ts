@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Typed configuration rows read by `GET /app/common/type/:type`. `value` is a JSON document kept as
+ * text because the spec's client receives it as a string and parses it (type 3099: {isOpen, link}).
+ */
+export const appConfigs = pgTable(
+  'app_configs',
+  {
+    type: integer('type').primaryKey(),
+    value: text('value').notNull(),
+    description: text('description').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('app_configs_value_is_json', sql`${table.value}::jsonb is not null`)],
+);
+
+/** Published app versions, read by the upgrade check `GET /app/user/selectNewApp?classify=N`. */
+export const appVersions = pgTable(
+  'app_versions',
+  {
+    id: serial('id').primaryKey(),
+    classify: integer('classify').notNull(),
+    version: text('version').notNull(),
+    hwVersion: text('hw_version').notNull().default(''),
+    hwWgtUrl: text('hw_wgt_url').notNull().default(''),
+    iosVersion: text('ios_version').notNull().default(''),
+    iosWgtUrl: text('ios_wgt_url').notNull().default(''),
+    androidWgtUrl: text('android_wgt_url').notNull().default(''),
+    isForced: boolean('is_forced').notNull().default(false),
+    description: text('description').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('app_versions_classify_published').on(table.classify, table.publishedAt),
+    check('app_versions_version_dotted', sql`${table.version} ~ '^[0-9]+(\\.[0-9]+)*$'`),
+  ],
+);
+
+/** Which one-off data loads (demo data sets) have run, so a restart never loads them twice. */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,128 @@
+import { ROLES, type Role } from '@sabai/shared/identity/identity.schemas';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerUser } from '../../test/identity-helpers';
+import { createTestApp } from '../../test/test-app';
+import type { Access, RouteAccess } from './auth';
+
+const { app } = await createTestApp({
+  extend(app) {
+    app.get('/app/test/undeclared', async () => ({ code: 0, msg: 'ok', data: 'leaked' }));
+    app.get('/app/test/guest', { config: { access: 'guest' } }, async (request) => ({
+      code: 0,
+      msg: 'ok',
+      data: { deviceId: request.deviceId, userId: request.user?.id ?? null },
+    }));
+  },
+});
+
+const apiRoutes = app.routeAccess.filter(
+  (route) => route.url.startsWith('/app/') && !route.url.startsWith('/app/test/'),
+);
+const isProtected = (route: RouteAccess) => route.access !== 'public';
+/** A concrete URL for a route pattern: every parameter becomes 1, a wildcard a file name. */
+const concrete = (url: string) => url.replace(/:\w+/g, '1').replace('*', 'x.webp');
+
+function inject(target: FastifyInstance, route: RouteAccess, headers: Record<string, string>) {
+  return target.inject({
+    method: route.method as 'GET',
+    url: concrete(route.url),
+    headers,
+    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+  });
+}
+
+describe('route access', () => {
+  it('every /app route declares who may call it', () => {
+    expect(apiRoutes.length).toBeGreaterThan(15);
+    const undeclared = apiRoutes.filter((route) => route.access === undefined);
+    expect(undeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+    for (const route of apiRoutes) {
+      const access = route.access as Access;
+      const valid =
+        access === 'public' ||
+        access === 'guest' ||
+        access === 'user' ||
+        (Array.isArray(access) &&
+          access.length > 0 &&
+          access.every((role) => (ROLES as readonly string[]).includes(role)));
+      expect(valid, `${route.method} ${route.url}`).toBe(true);
+    }
+  });
+
+  it('refuses a route that declares nothing (fails closed)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/app/test/undeclared' });
+    expect(response.json()).toMatchObject({ code: 403, data: null });
+  });
+
+  it('keeps the spec endpoints public or protected as intended', () => {
+    const accessOf = (method: string, url: string) =>
+      apiRoutes.find((route) => route.method === method && route.url === url)?.access;
+    expect(accessOf('GET', '/app/Login/countryCode')).toBe('public');
+    expect(accessOf('GET', '/app/user/selectUserById')).toBe('user');
+    expect(accessOf('POST', '/app/Login/reNewToken')).toBe('user');
+    expect(accessOf('POST', '/app/admin/users/:userId/roles')).toEqual(['admin']);
+  });
+
+  it('refuses a caller with no token on every protected route with 401', async () => {
+    const refused: string[] = [];
+    for (const route of apiRoutes.filter(isProtected)) {
+      const response = await inject(app, route, {});
+      if (response.json().code !== 401) refused.push(`${route.method} ${route.url} → ${response.body}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('refuses a guest (device id only) and a forged token on every route needing an account', async () => {
+    const wrong: string[] = [];
+    for (const route of apiRoutes.filter((r) => isProtected(r) && r.access !== 'guest')) {
+      for (const headers of [{ deviceId: 'device-abcdef' }, { token: 'f'.repeat(43) }] as Record<
+        string,
+        string
+      >[]) {
+        const response = await inject(app, route, headers);
+        if (response.json().code !== 401)
+          wrong.push(`${route.method} ${route.url} ${JSON.stringify(headers)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a logged-in user lacking the role on every role-restricted route with 403', async () => {
+    const { token } = await registerUser(app);
+    const restricted = apiRoutes.filter((route) => Array.isArray(route.access));
+    expect(restricted.length).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (const route of restricted) {
+      if ((route.access as readonly Role[]).includes('customer')) continue;
+      const response = await inject(app, route, { token });
+      if (response.json().code !== 403) wrong.push(`${route.method} ${route.url} → ${response.body}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets a public route through with a stale token, as a guest', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/app/Login/countryCode',
+      headers: { token: 'g'.repeat(43) },
+    });
+    expect(response.json().code).toBe(0);
+  });
+
+  it("lets 'guest' routes through with a device id or a session, and refuses anonymous callers", async () => {
+    const anonymous = await app.inject({ method: 'GET', url: '/app/test/guest' });
+    expect(anonymous.json().code).toBe(401);
+    const malformed = await app.inject({ method: 'GET', url: '/app/test/guest', headers: { deviceId: 'x' } });
+    expect(malformed.json().code).toBe(401);
+    const guest = await app.inject({
+      method: 'GET',
+      url: '/app/test/guest',
+      headers: { deviceId: 'device-123456' },
+    });
+    expect(guest.json()).toMatchObject({ code: 0, data: { deviceId: 'device-123456', userId: null } });
+    const { token, user } = await registerUser(app);
+    const member = await app.inject({ method: 'GET', url: '/app/test/guest', headers: { token } });
+    expect(member.json()).toMatchObject({ code: 0, data: { userId: user.id } });
+  });
+});

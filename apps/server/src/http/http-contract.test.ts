@@ -1,0 +1,162 @@
+import { ERROR_CODES } from '@sabai/shared/error-codes';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app';
+
+const { app } = await createTestApp({
+  config: { BODY_LIMIT_BYTES: '2048' },
+  extend(app) {
+    app.get('/app/test/crash', { config: { access: 'public' } }, async () => {
+      throw new Error('database password is hunter2');
+    });
+    app.post('/app/test/echo', { config: { access: 'public' } }, async (request) => ({
+      code: 0,
+      msg: 'ok',
+      data: request.body,
+    }));
+  },
+});
+
+describe('the HTTP contract', () => {
+  it('answers an unknown route with the envelope, HTTP 404 and a localised message', async () => {
+    const en = await app.inject({ method: 'GET', url: '/app/does/not/exist' });
+    expect(en.statusCode).toBe(404);
+    expect(en.json()).toEqual({
+      code: ERROR_CODES.routeNotFound.code,
+      msg: 'This page or action does not exist.',
+      data: null,
+    });
+
+    const km = await app.inject({ method: 'GET', url: '/app/does/not/exist', headers: { lang: 'km-KH' } });
+    expect(km.json().msg).toBe('ទំព័រ ឬសកម្មភាពនេះមិនមានទេ។');
+    const zhTw = await app.inject({ method: 'GET', url: '/app/does/not/exist', headers: { lang: 'zh-TW' } });
+    expect(zhTw.json().msg).toBe('該頁面或操作不存在。');
+  });
+
+  it('answers malformed JSON with code malformedJson and no stack trace', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/app/test/echo',
+      headers: { 'content-type': 'application/json', lang: 'th-TH' },
+      payload: '{"phone": ',
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe(ERROR_CODES.malformedJson.code);
+    expect(body.msg).toBe('ไม่สามารถอ่านคำขอได้ กรุณาลองใหม่อีกครั้ง');
+    expect(response.body).not.toMatch(/at .*\.js|stack/i);
+  });
+
+  it('answers an oversized body with 413 and the limit in the message', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/app/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ text: 'x'.repeat(4096) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      code: ERROR_CODES.bodyTooLarge.code,
+      msg: 'The request is too large (limit 2 KB).',
+    });
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/app/test/echo',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'hello',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe(ERROR_CODES.unsupportedMediaType.code);
+  });
+
+  it('answers wrong types with the offending fields, in the caller language', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/app/user/selectNewApp?classify=abc',
+      headers: { lang: 'vi-VN' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe(ERROR_CODES.validationFailed.code);
+    expect(body.msg.startsWith('Một số thông tin không hợp lệ')).toBe(true);
+    expect(body.data.fields).toEqual([{ field: 'classify', message: expect.any(String) }]);
+
+    const missing = await app.inject({ method: 'GET', url: '/app/user/selectNewApp' });
+    expect(missing.json().data.fields[0].field).toBe('classify');
+  });
+
+  it('hides a crash behind a generic localised message carrying the request id', async () => {
+    const response = await app.inject({ method: 'GET', url: '/app/test/crash', headers: { lang: 'zh-CN' } });
+    expect(response.statusCode).toBe(500);
+    const body = response.json();
+    expect(body).toEqual({
+      code: ERROR_CODES.internalError.code,
+      msg: '服务器出了点问题，请稍后再试。',
+      data: { requestId: response.headers['x-request-id'] },
+    });
+    expect(response.body).not.toContain('hunter2');
+  });
+
+  it('falls back to English for an unknown language', async () => {
+    const response = await app.inject({ method: 'GET', url: '/app/nope', headers: { lang: 'xx-YY' } });
+    expect(response.json().msg).toBe('This page or action does not exist.');
+  });
+
+  it('sends security headers and a request id on every answer', async () => {
+    const response = await app.inject({ method: 'GET', url: '/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('refuses cross-origin browser calls unless the origin is configured', async () => {
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url: '/app/Login/countryCode',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('reports database reachability on /health', async () => {
+    const response = await app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      code: 0,
+      data: { status: 'ok', database: 'up', realtime: 'local' },
+    });
+  });
+
+  it('publishes an OpenAPI document generated from the zod schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/app/Login/countryCode',
+        '/app/common/type/{type}',
+        '/app/user/selectNewApp',
+        '/health',
+      ]),
+    );
+    const countryCode =
+      document.paths['/app/Login/countryCode'].get.responses['200'].content['application/json'].schema;
+    expect(countryCode.properties.data.items.properties).toHaveProperty('areaCode');
+  });
+});
+
+describe('CORS with configured origins', async () => {
+  const { app: configured } = await createTestApp({ config: { CORS_ORIGINS: 'https://sabai.example' } });
+  it('allows a configured origin', async () => {
+    const response = await configured.inject({
+      method: 'OPTIONS',
+      url: '/app/Login/countryCode',
+      headers: { origin: 'https://sabai.example', 'access-control-request-method': 'GET' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBe('https://sabai.example');
+  });
+});

@@ -1,0 +1,488 @@
+import type {
+  Category,
+  CurrencyRates,
+  Home,
+  HomeQuery,
+  ProjectCard,
+  ProjectDetail,
+  Review,
+  SearchQuery,
+  SearchResult,
+  StoreCard,
+  StoreDetail,
+  StoreListQuery,
+  TherapistCard,
+  TherapistDetail,
+  TherapistListQuery,
+} from '@sabai/shared/catalog/catalog.schemas';
+import { haversineKm, type LatLng } from '@sabai/shared/geo';
+import type { Language } from '@sabai/shared/i18n';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { localised } from '../../lib/localised';
+import type { OpenCity } from '../geo';
+import type {
+  CatalogRepository,
+  CategoryRow,
+  ProjectRow,
+  StoreCardRow,
+  TherapistCardRow,
+  TherapistFilter,
+} from './catalog.repository';
+import type { NearbyIndex } from './nearby-index';
+import { isOpenAt } from './opening-hours';
+
+/** Categories are reference data; each process re-reads them this often. */
+const CATEGORY_CACHE_TTL_MS = 60_000;
+const DETAIL_REVIEW_COUNT = 20;
+const HOME_THERAPIST_COUNT = 10;
+const HOME_STORE_COUNT = 5;
+const SEARCH_LIMIT = 10;
+
+export interface CatalogDeps {
+  repository: CatalogRepository;
+  clock: Clock;
+  /** Resolves the city of a request (geo module): unknown → notFound, not open → cityNotOpen. */
+  getOpenCity: (cityId: number | undefined) => Promise<OpenCity>;
+  /** Answers nearest-first lists from memory; without it they go to the database. */
+  nearby?: NearbyIndex;
+}
+
+const roundKm = (km: number) => Math.round(km * 100) / 100;
+const toIso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function createCatalogService(deps: CatalogDeps) {
+  const { repository, clock } = deps;
+  let categoryCache: { expiresAt: number; rows: Promise<Map<string, CategoryRow>> } | undefined;
+
+  function categoriesByCode(): Promise<Map<string, CategoryRow>> {
+    const now = clock.now().getTime();
+    if (!categoryCache || categoryCache.expiresAt <= now) {
+      const rows = repository.listCategories().then((list) => new Map(list.map((c) => [c.code, c])));
+      rows.catch(() => {
+        categoryCache = undefined;
+      });
+      categoryCache = { expiresAt: now + CATEGORY_CACHE_TTL_MS, rows };
+    }
+    return categoryCache.rows;
+  }
+
+  async function categoryById(language: Language): Promise<Map<number, Category>> {
+    const all = await categoriesByCode();
+    return new Map([...all.values()].map((c) => [c.id, toCategory(c, language)]));
+  }
+
+  const toCategory = (row: CategoryRow, language: Language): Category => ({
+    id: row.id,
+    code: row.code,
+    name: localised(row.names, language),
+    icon: row.icon,
+  });
+
+  function toProjectCard(
+    row: ProjectRow,
+    categories: Map<number, Category>,
+    language: Language,
+  ): ProjectCard {
+    const description = localised(row.descriptions, language);
+    return {
+      id: row.id,
+      cityId: row.cityId,
+      category: categories.get(row.categoryId) ?? { id: row.categoryId, code: '', name: '', icon: '' },
+      name: localised(row.names, language),
+      summary: description.length > 80 ? `${description.slice(0, 79)}…` : description,
+      cover: row.photos[0] ?? '',
+      durationMinutes: row.durationMinutes,
+      price: { amount: Number(row.price), currency: row.currency },
+      memberPrice: { amount: Number(row.memberPrice), currency: row.currency },
+      extraUnitMinutes: row.extraUnitMinutes,
+      extraUnitPrice: { amount: Number(row.extraUnitPrice), currency: row.currency },
+      orderCount: row.orderCount,
+    };
+  }
+
+  async function toTherapistCards(
+    rows: TherapistCardRow[],
+    context: { language: Language; from: LatLng | undefined; project: ProjectRow | undefined },
+  ): Promise<TherapistCard[]> {
+    const categories = await categoriesByCode();
+    const now = clock.now().getTime();
+    return rows.map((row) => {
+      const availableFrom = toIso(row.available_from);
+      const isLaterDue =
+        row.state === 'bookable_later' && availableFrom !== null && Date.parse(availableFrom) <= now;
+      const location = { lat: row.latitude, lng: row.longitude };
+      return {
+        id: row.id,
+        cityId: row.city_id,
+        storeId: row.store_id,
+        name: row.display_name,
+        avatar: row.avatar,
+        gender: row.gender,
+        rating: Math.round(row.rating * 10) / 10,
+        reviewCount: row.review_count,
+        orderCount: row.order_count,
+        languages: row.languages,
+        skills: row.skills.flatMap((code) => {
+          const category = categories.get(code);
+          return category ? [toCategory(category, context.language)] : [];
+        }),
+        state: isLaterDue ? 'available' : row.state,
+        availableFrom: row.state === 'bookable_later' && !isLaterDue ? availableFrom : null,
+        isBookable: row.state !== 'resting',
+        badges: row.badges as TherapistCard['badges'],
+        location,
+        distanceKm: context.from ? roundKm(haversineKm(context.from, location)) : null,
+        price: context.project
+          ? { amount: Number(context.project.price), currency: context.project.currency }
+          : { amount: Number(row.from_price), currency: row.currency },
+      };
+    });
+  }
+
+  function toStoreCards(rows: StoreCardRow[], language: Language, from: LatLng | undefined) {
+    const now = clock.now();
+    return rows.map(
+      (row): StoreCard => ({
+        id: row.id,
+        cityId: row.city_id,
+        name: localised(row.names, language),
+        cover: row.photos[0] ?? '',
+        address: localised(row.addresses, language),
+        location: { lat: row.latitude, lng: row.longitude },
+        distanceKm: from ? roundKm(haversineKm(from, { lat: row.latitude, lng: row.longitude })) : null,
+        rating: Math.round(row.rating * 10) / 10,
+        reviewCount: row.review_count,
+        orderCount: row.order_count,
+        isOpenNow: isOpenAt(row.opening_hours, now, row.time_zone),
+      }),
+    );
+  }
+
+  const toReview = (row: {
+    id: number;
+    rating: number;
+    text: string;
+    authorName: string;
+    createdAt: Date;
+  }): Review => ({
+    id: row.id,
+    rating: row.rating,
+    text: row.text,
+    authorName: row.authorName,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  const locationOf = (query: { lat?: number | undefined; lng?: number | undefined }): LatLng | undefined =>
+    query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
+
+  async function getProjectRow(id: number): Promise<ProjectRow> {
+    const row = await repository.findProject(id);
+    if (!row) throw new AppError('notFound');
+    return row;
+  }
+
+  // Projects change rarely; the list (which names one on every call) reads them from here.
+  const projectCache = new Map<number, { expiresAt: number; row: Promise<ProjectRow> }>();
+  function cachedProject(id: number): Promise<ProjectRow> {
+    const now = clock.now().getTime();
+    const hit = projectCache.get(id);
+    if (hit && hit.expiresAt > now) return hit.row;
+    if (projectCache.size > 1_000) projectCache.clear();
+    const row = getProjectRow(id);
+    projectCache.set(id, { expiresAt: now + CATEGORY_CACHE_TTL_MS, row });
+    row.catch(() => projectCache.delete(id));
+    return row;
+  }
+
+  /** Nearest-first lists come from the in-memory index when there is one; other orders from SQL. */
+  async function findTherapists(filter: TherapistFilter, fresh = false): Promise<TherapistCardRow[]> {
+    const { nearby } = deps;
+    if (!nearby || filter.sort !== 'distance' || filter.storeId || filter.therapistIds) {
+      return repository.listTherapists(filter);
+    }
+    await nearby.sync(fresh);
+    return nearby.nearest(filter);
+  }
+
+  async function therapistPage(query: TherapistListQuery, language: Language, fresh = false) {
+    const city = await deps.getOpenCity(query.cityId);
+    const from = locationOf(query);
+    const project = query.projectId ? await cachedProject(query.projectId) : undefined;
+    if (project && project.cityId !== city.id) throw new AppError('notFound');
+    const filter: TherapistFilter = {
+      cityId: city.id,
+      origin: from ?? city.centre,
+      gender: query.gender,
+      language: query.language,
+      availableAt: query.availableNow ? clock.now() : undefined,
+      projectId: query.projectId,
+      storeId: query.storeId,
+      sort: query.sort,
+      limit: query.pageSize + 1,
+      offset: (query.page - 1) * query.pageSize,
+    };
+    const rows = await findTherapists(filter, fresh);
+    const items = await toTherapistCards(rows.slice(0, query.pageSize), { language, from, project });
+    return { items, page: query.page, pageSize: query.pageSize, hasMore: rows.length > query.pageSize };
+  }
+
+  return {
+    async listProjects(
+      query: { cityId?: number | undefined; categoryId?: number | undefined },
+      language: Language,
+    ) {
+      const city = await deps.getOpenCity(query.cityId);
+      const [rows, categories] = await Promise.all([
+        repository.listProjects(city.id, query.categoryId),
+        categoryById(language),
+      ]);
+      return rows.map((row) => toProjectCard(row, categories, language));
+    },
+
+    async getProject(id: number, language: Language): Promise<ProjectDetail> {
+      const row = await getProjectRow(id);
+      const [categories, counts] = await Promise.all([categoryById(language), repository.countProviders(id)]);
+      return {
+        ...toProjectCard(row, categories, language),
+        viewer: null,
+        description: localised(row.descriptions, language),
+        photos: row.photos,
+        therapistCount: counts.therapists,
+        storeCount: counts.stores,
+      };
+    },
+
+    listTherapists: therapistPage,
+
+    async getTherapist(id: number, from: LatLng | undefined, language: Language): Promise<TherapistDetail> {
+      const row = await repository.findTherapist(id);
+      // A banned therapist is gone for customers: same answer as an unknown id.
+      if (!row || row.isBanned) throw new AppError('notFound');
+      const [projects, reviewRows, certificates, categories, storeNames, followerCount] = await Promise.all([
+        repository.projectsOfTherapist(id),
+        repository.reviewsOfTherapist(id, DETAIL_REVIEW_COUNT),
+        repository.certificatesOf(id),
+        categoryById(language),
+        repository.storeNames(row.storeId ? [row.storeId] : []),
+        repository.followerCount(id),
+      ]);
+      const [card] = await toTherapistCards(
+        [
+          {
+            id: row.id,
+            city_id: row.cityId,
+            store_id: row.storeId,
+            display_name: row.displayName,
+            avatar: row.avatar,
+            gender: row.gender,
+            rating: row.rating,
+            review_count: row.reviewCount,
+            order_count: row.orderCount,
+            languages: row.languages,
+            skills: row.skills,
+            state: row.state,
+            available_from: row.availableFrom,
+            latitude: row.latitude,
+            longitude: row.longitude,
+            from_price: row.fromPrice,
+            currency: row.currency,
+            badges: row.badges,
+          },
+        ],
+        { language, from, project: undefined },
+      );
+      if (!card) throw new AppError('notFound');
+      const store = storeNames[0];
+      return {
+        ...card,
+        viewer: null,
+        followerCount,
+        photos: row.photos,
+        introduction: localised(row.introductions, language),
+        serviceArea: localised(row.serviceAreas, language),
+        serviceRadiusKm: row.serviceRadiusKm,
+        nationality: row.nationality,
+        certificates: certificates.map((c) => ({
+          kind: c.kind,
+          issuedOn: c.issuedOn,
+          verifiedAt: (c.verifiedAt as Date).toISOString(),
+        })),
+        projects: projects.map((p) => toProjectCard(p, categories, language)),
+        reviews: reviewRows.map(toReview),
+        store: store ? { id: store.id, name: localised(store.names, language) } : null,
+      };
+    },
+
+    async listStores(query: StoreListQuery, language: Language) {
+      const city = await deps.getOpenCity(query.cityId);
+      const from = locationOf(query);
+      const rows = await repository.listStores({
+        cityId: city.id,
+        origin: from ?? city.centre,
+        limit: query.pageSize + 1,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      const items = toStoreCards(rows.slice(0, query.pageSize), language, from);
+      return { items, page: query.page, pageSize: query.pageSize, hasMore: rows.length > query.pageSize };
+    },
+
+    async getStore(id: number, from: LatLng | undefined, language: Language): Promise<StoreDetail> {
+      const row = await repository.findStore(id);
+      if (!row) throw new AppError('notFound');
+      const city = await deps.getOpenCity(row.cityId);
+      const [projects, reviewRows, categories, therapists] = await Promise.all([
+        repository.projectsOfStore(id),
+        repository.reviewsOfStore(id, DETAIL_REVIEW_COUNT),
+        categoryById(language),
+        therapistPage(
+          { cityId: row.cityId, storeId: id, sort: 'rating', page: 1, pageSize: 50 },
+          language,
+        ).then((page) => page.items),
+      ]);
+      const [card] = toStoreCards(
+        [
+          {
+            id: row.id,
+            city_id: row.cityId,
+            names: row.names,
+            addresses: row.addresses,
+            photos: row.photos,
+            latitude: row.latitude,
+            longitude: row.longitude,
+            rating: row.rating,
+            review_count: row.reviewCount,
+            order_count: row.orderCount,
+            opening_hours: row.openingHours,
+            time_zone: city.timeZone,
+          },
+        ],
+        language,
+        from,
+      );
+      if (!card) throw new AppError('notFound');
+      return {
+        ...card,
+        viewer: null,
+        description: localised(row.descriptions, language),
+        photos: row.photos,
+        phone: row.phone,
+        timeZone: city.timeZone,
+        openingHours: row.openingHours,
+        licence: {
+          number: row.licenceNumber,
+          image: row.licenceImage,
+          isVerified: row.licenceVerifiedAt !== null,
+        },
+        projects: projects.map((p) => toProjectCard(p, categories, language)),
+        therapists: from
+          ? therapists.map((t) => ({ ...t, distanceKm: roundKm(haversineKm(from, t.location)) }))
+          : therapists,
+        reviews: reviewRows.map(toReview),
+      };
+    },
+
+    async home(query: HomeQuery, language: Language, fresh = false): Promise<Home> {
+      const city = await deps.getOpenCity(query.cityId);
+      const from = locationOf(query);
+      const origin = from ?? city.centre;
+      const [bannerRows, categories, projects, therapistRows, storeRows] = await Promise.all([
+        repository.listBanners(city.id),
+        categoriesByCode(),
+        repository.listProjects(city.id),
+        // Recommended: the best rated among the nearest listable therapists.
+        findTherapists({ cityId: city.id, origin, sort: 'distance', limit: 30, offset: 0 }, fresh),
+        repository.listStores({ cityId: city.id, origin, limit: HOME_STORE_COUNT, offset: 0 }),
+      ]);
+      const recommended = [...therapistRows]
+        .sort((a, b) => b.rating - a.rating || a.id - b.id)
+        .slice(0, HOME_THERAPIST_COUNT);
+      const byId = new Map([...categories.values()].map((c) => [c.id, toCategory(c, language)]));
+      return {
+        cityId: city.id,
+        banners: bannerRows.map((b) => ({
+          id: b.id,
+          title: localised(b.titles, language),
+          imageUrl: b.imageUrl,
+          link: b.link,
+        })),
+        categories: [...byId.values()],
+        projects: projects.map((p) => toProjectCard(p, byId, language)),
+        recommendedTherapists: await toTherapistCards(recommended, { language, from, project: undefined }),
+        nearbyStores: toStoreCards(storeRows, language, from),
+      };
+    },
+
+    async search(query: SearchQuery, language: Language): Promise<SearchResult> {
+      const city = await deps.getOpenCity(query.cityId);
+      const from = locationOf(query);
+      const origin = from ?? city.centre;
+      const found = await repository.search(city.id, query.q, SEARCH_LIMIT);
+      const [categories, therapistRows, storeRows] = await Promise.all([
+        categoryById(language),
+        found.therapistIds.length
+          ? repository.listTherapists({
+              cityId: city.id,
+              origin,
+              sort: 'rating',
+              therapistIds: found.therapistIds,
+              limit: SEARCH_LIMIT,
+              offset: 0,
+            })
+          : [],
+        found.storeIds.length
+          ? repository.listStores({
+              cityId: city.id,
+              origin,
+              storeIds: found.storeIds,
+              limit: SEARCH_LIMIT,
+              offset: 0,
+            })
+          : [],
+      ]);
+      return {
+        projects: found.projects.map((p) => toProjectCard(p, categories, language)),
+        therapists: await toTherapistCards(therapistRows, { language, from, project: undefined }),
+        stores: toStoreCards(storeRows, language, from),
+      };
+    },
+
+    /** Cards for saved lists (favourites, footprints, following), keyed by id. */
+    async cardsByIds(
+      ids: { projectIds: number[]; therapistIds: number[]; storeIds: number[] },
+      language: Language,
+    ) {
+      const [projectRows, therapistRows, storeRows, categories] = await Promise.all([
+        repository.projectsByIds(ids.projectIds),
+        repository.therapistCardsByIds(ids.therapistIds),
+        repository.storeCardsByIds(ids.storeIds),
+        categoryById(language),
+      ]);
+      const therapists = await toTherapistCards(therapistRows, {
+        language,
+        from: undefined,
+        project: undefined,
+      });
+      return {
+        projects: new Map(projectRows.map((row) => [row.id, toProjectCard(row, categories, language)])),
+        therapists: new Map(therapists.map((card) => [card.id, card])),
+        stores: new Map(toStoreCards(storeRows, language, undefined).map((card) => [card.id, card])),
+      };
+    },
+
+    async currencyRates(): Promise<CurrencyRates> {
+      const rows = await repository.listCurrencyRates();
+      return {
+        base: 'USD',
+        rates: rows.map((r) => ({
+          currency: r.currency,
+          perUsd: r.perUsd,
+          minorDigits: r.minorDigits,
+          updatedAt: r.updatedAt.toISOString(),
+        })),
+      };
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,243 @@
+import multipart from '@fastify/multipart';
+import {
+  banBodySchema,
+  cancellationBodySchema,
+  cancellationStatusSchema,
+  grantRoleBodySchema,
+  noticeQuerySchema,
+  noticeReceiveBodySchema,
+  selectUserByIdQuerySchema,
+  updateClientIdBodySchema,
+  updateClientIdQuerySchema,
+  updateProfileBodySchema,
+  userIdParamsSchema,
+  userRecordSchema,
+} from '@sabai/shared/identity/identity.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../http/auth';
+import { ok, okResponse } from '../../http/envelope';
+import { AppError } from '../../lib/app-error';
+import type { FileStorage } from '../../lib/storage';
+import { type AccountService, AVATAR_MAX_BYTES } from './account.service';
+
+const isTruthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
+
+export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; storage: FileStorage }> = async (
+  app,
+  { service, storage },
+) => {
+  const tags = ['account'];
+  const security = [{ token: [] }];
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
+
+  app.get(
+    '/user/selectUserById',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'A user record (your own; any user for customer service and admins)',
+        querystring: selectUserByIdQuerySchema,
+        response: okResponse(userRecordSchema),
+      },
+    },
+    async (request, reply) => {
+      const { userId, id } = request.query;
+      const record = await service.selectUserById(requireUser(request), userId ?? id);
+      // The app polls this on every page show: the record is built by typed code from the schema's
+      // type, so the hot path skips re-validating it on the way out (the schema still documents it).
+      return reply.serializer(JSON.stringify).send(ok(request.lang, record));
+    },
+  );
+
+  app.post(
+    '/user/updateClientId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Store the push client id: JSON {userId, sysPhone, ocid, logout} or query {clientId, userId, sysPhone}',
+        body: updateClientIdBodySchema,
+        querystring: updateClientIdQuerySchema,
+        response: okResponse(z.null()),
+      },
+    },
+    async (request) => {
+      const body = request.body ?? {};
+      const query = request.query;
+      await service.updateClientId(requireUser(request), {
+        userId: body.userId ?? query.userId,
+        sysPhone: body.sysPhone ?? query.sysPhone,
+        clientId: body.ocid ?? body.clientId ?? query.clientId,
+        logout: isTruthy(body.logout),
+      });
+      return ok(request.lang, null);
+    },
+  );
+
+  app.get(
+    '/notice/unreadCount',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'How many notices the user has not read',
+        querystring: noticeQuerySchema,
+        response: okResponse(z.number().int()),
+      },
+    },
+    async (request) => {
+      const { uid, noticeOs } = request.query;
+      return ok(request.lang, await service.unreadNoticeCount(requireUser(request), uid, noticeOs));
+    },
+  );
+
+  app.post(
+    '/notice/receive',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Mark the notices as received (read); answers how many were unread',
+        body: noticeReceiveBodySchema,
+        querystring: noticeQuerySchema,
+        response: okResponse(z.number().int()),
+      },
+    },
+    async (request) => {
+      const uid = request.body?.uid ?? request.query.uid;
+      const os = request.body?.noticeOs ?? request.query.noticeOs;
+      return ok(request.lang, await service.receiveNotices(requireUser(request), uid, os));
+    },
+  );
+
+  app.post(
+    '/users/me',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Update the nickname',
+        body: updateProfileBodySchema,
+        response: okResponse(userRecordSchema),
+      },
+    },
+    async (request) =>
+      ok(request.lang, await service.updateNickname(requireUser(request), request.body.nickname)),
+  );
+
+  app.post(
+    '/users/me/avatar',
+    {
+      config: { access: 'user', rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Upload an avatar (multipart field "file": JPEG, PNG, WebP, GIF, HEIF or AVIF up to 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: okResponse(userRecordSchema),
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      if (!request.isMultipart()) throw new AppError('imageInvalid');
+      const file = await request.file();
+      if (!file) throw new AppError('imageInvalid');
+      let buffer: Buffer;
+      try {
+        buffer = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('imageTooLarge', { limit: `${AVATAR_MAX_BYTES / 1024 / 1024} MB` });
+        }
+        throw error;
+      }
+      return ok(request.lang, await service.setAvatar(me, buffer));
+    },
+  );
+
+  app.get('/uploads/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const data = await storage.get(key);
+    if (!data) throw new AppError('notFound');
+    // Names carry a content hash, so a stored file never changes.
+    return reply
+      .header('content-type', key.endsWith('.webp') ? 'image/webp' : 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(data);
+  });
+
+  const cancellation = {
+    tags,
+    security,
+    response: okResponse(cancellationStatusSchema),
+  };
+  app.get(
+    '/users/me/cancellation',
+    { config: { access: 'user' }, schema: { ...cancellation, summary: 'Account cancellation status' } },
+    async (request) => ok(request.lang, await service.cancellationStatus(requireUser(request))),
+  );
+  app.post(
+    '/users/me/cancellation',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...cancellation,
+        summary: 'Request account cancellation ({confirm: true}); it completes after 3 days',
+        body: cancellationBodySchema,
+      },
+    },
+    async (request) =>
+      ok(request.lang, await service.requestCancellation(requireUser(request), request.body.confirm)),
+  );
+  app.post(
+    '/users/me/cancellation/revoke',
+    { config: { access: 'user' }, schema: { ...cancellation, summary: 'Withdraw a pending cancellation' } },
+    async (request) => ok(request.lang, await service.revokeCancellation(requireUser(request))),
+  );
+
+  app.post(
+    '/admin/users/:userId/ban',
+    {
+      config: { access: ['customer_service', 'admin'] },
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Ban an account (ends its sessions) or lift the ban',
+        params: userIdParamsSchema,
+        body: banBodySchema,
+        response: okResponse(userRecordSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        request.lang,
+        await service.setBanned(requireUser(request), request.params.userId, request.body.banned),
+      ),
+  );
+
+  app.post(
+    '/admin/users/:userId/roles',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Grant or withdraw a role',
+        params: userIdParamsSchema,
+        body: grantRoleBodySchema,
+        response: okResponse(userRecordSchema),
+      },
+    },
+    async (request) =>
+      ok(request.lang, await service.setRole(request.params.userId, request.body.role, request.body.granted)),
+  );
+};

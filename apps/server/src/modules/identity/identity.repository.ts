@@ -1,0 +1,290 @@
+import type { Role, SmsPurpose } from '@sabai/shared/identity/identity.schemas';
+import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  noticeReads,
+  notices,
+  type SessionRevokeReason,
+  sessions,
+  smsCodes,
+  userRoles,
+  users,
+} from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type SmsCodeRow = typeof smsCodes.$inferSelect;
+
+const rolesOf = sql<
+  Role[]
+>`array(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${users.id} order by 1)`;
+
+export interface IdentityRepository extends ReturnType<typeof createQueries> {
+  /** Runs `work` in one transaction with a repository bound to it. */
+  transaction<T>(work: (repository: IdentityRepository) => Promise<T>): Promise<T>;
+}
+
+/**
+ * `onUsersChanged` hears every write to users, roles and sessions (the account cache forgets them).
+ * Inside a transaction it is called at once and again after commit, so a reader that refilled a
+ * cache with pre-commit data in between is corrected.
+ */
+export function createIdentityRepository(
+  db: Db,
+  onUsersChanged: (userIds: number[]) => void = () => {},
+): IdentityRepository {
+  return {
+    ...createQueries(db, onUsersChanged),
+    async transaction(work) {
+      const touched = new Set<number>();
+      const result = await db.transaction((tx) =>
+        work(
+          createIdentityRepository(tx as unknown as Db, (ids) => {
+            for (const id of ids) touched.add(id);
+            onUsersChanged(ids);
+          }),
+        ),
+      );
+      if (touched.size) onUsersChanged([...touched]);
+      return result;
+    },
+  };
+}
+
+function createQueries(db: Db, changed: (userIds: number[]) => void) {
+  return {
+    /** Serialises work on one phone number (sending codes, registering) across processes. */
+    async lockPhone(phoneE164: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone:${phoneE164}`}))`);
+    },
+
+    // ── users ────────────────────────────────────────────────────────────────────────────
+    async findUser(id: number): Promise<(UserRow & { roles: Role[] }) | undefined> {
+      const [row] = await db
+        .select({ user: users, roles: rolesOf })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return row ? { ...row.user, roles: row.roles } : undefined;
+    },
+
+    /** The live (not cancelled) account holding the phone. */
+    async findLiveUserByPhone(phoneE164: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.phoneE164, phoneE164), ne(users.isLogout, 3)))
+        .limit(1);
+      return row;
+    },
+
+    /** The most recent cancellation of an account that held the phone, if any. */
+    async latestCancellationOfPhone(phoneE164: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ cancelledAt: users.cancelledAt })
+        .from(users)
+        .where(and(eq(users.phoneE164, phoneE164), eq(users.isLogout, 3)))
+        .orderBy(desc(users.cancelledAt))
+        .limit(1);
+      return row?.cancelledAt ?? undefined;
+    },
+
+    async insertUser(values: NewUser, roles: Role[]): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      if (!row) throw new Error('user insert returned nothing');
+      if (roles.length) await db.insert(userRoles).values(roles.map((role) => ({ userId: row.id, role })));
+      return row;
+    },
+
+    async updateUser(id: number, values: Partial<NewUser>): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      changed([id]);
+      return row;
+    },
+
+    /**
+     * Counts a wrong password in one statement (safe under concurrent tries): a failure after the
+     * window has passed starts a new window.
+     */
+    async recordFailedPassword(userId: number, now: Date, windowStart: Date): Promise<void> {
+      const inWindow = sql`${users.failedPasswordAt} is not null and ${users.failedPasswordAt} > ${windowStart}`;
+      await db
+        .update(users)
+        .set({
+          failedPasswordCount: sql`case when ${inWindow} then ${users.failedPasswordCount} + 1 else 1 end`,
+          failedPasswordAt: sql`case when ${inWindow} then ${users.failedPasswordAt} else ${now} end`,
+        })
+        .where(eq(users.id, userId));
+      changed([userId]);
+    },
+
+    async setRole(userId: number, role: Role, granted: boolean): Promise<void> {
+      if (granted) await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+      else await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
+      changed([userId]);
+    },
+
+    /** Pending cancellations due by `now`, locked; rows another process holds are skipped. */
+    async lockDueCancellations(now: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.isLogout, 2), lte(users.cancellationDueAt, now)))
+        .orderBy(users.cancellationDueAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return rows.map((row) => row.id);
+    },
+
+    async markCancelled(ids: number[], now: Date): Promise<void> {
+      if (!ids.length) return;
+      await db
+        .update(users)
+        .set({ isLogout: 3, cancelledAt: now, updatedAt: now, pushClientId: null })
+        .where(inArray(users.id, ids));
+      changed(ids);
+    },
+
+    // ── sessions ─────────────────────────────────────────────────────────────────────────
+    async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
+      await db.insert(sessions).values(values);
+    },
+
+    /** One indexed read for an uncached token: the session, its user and their roles. */
+    async findSessionByHash(hash: string) {
+      const [row] = await db
+        .select({
+          session: {
+            id: sessions.id,
+            userId: sessions.userId,
+            expiresAt: sessions.expiresAt,
+            revokedAt: sessions.revokedAt,
+            revokeReason: sessions.revokeReason,
+          },
+          user: users,
+          roles: rolesOf,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, hash))
+        .limit(1);
+      return row;
+    },
+
+    async revokeSession(id: number, now: Date, reason: SessionRevokeReason): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now, revokeReason: reason })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+        .returning({ userId: sessions.userId });
+      changed(rows.map((row) => row.userId));
+      return rows.length > 0;
+    },
+
+    /** Revokes every live session of the users, except `keepSessionId` when given. */
+    async revokeUserSessions(
+      userIds: number[],
+      now: Date,
+      reason: SessionRevokeReason,
+      keepSessionId?: number,
+    ): Promise<number> {
+      if (!userIds.length) return 0;
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now, revokeReason: reason })
+        .where(
+          and(
+            inArray(sessions.userId, userIds),
+            isNull(sessions.revokedAt),
+            keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+          ),
+        )
+        .returning({ id: sessions.id });
+      changed(userIds);
+      return rows.length;
+    },
+
+    // ── SMS codes ────────────────────────────────────────────────────────────────────────
+    async latestCode(
+      phoneE164: string,
+      purpose: SmsPurpose,
+      forUpdate = false,
+    ): Promise<SmsCodeRow | undefined> {
+      const query = db
+        .select()
+        .from(smsCodes)
+        .where(and(eq(smsCodes.phoneE164, phoneE164), eq(smsCodes.purpose, purpose)))
+        .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
+        .limit(1);
+      const [row] = forUpdate ? await query.for('update') : await query;
+      return row;
+    },
+
+    async countCodesSince(filter: { phoneE164?: string; ip?: string }, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(smsCodes)
+        .where(
+          and(
+            gt(smsCodes.createdAt, since),
+            filter.phoneE164 ? eq(smsCodes.phoneE164, filter.phoneE164) : undefined,
+            filter.ip ? eq(smsCodes.ip, filter.ip) : undefined,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    async insertCode(values: typeof smsCodes.$inferInsert): Promise<SmsCodeRow> {
+      const [row] = await db.insert(smsCodes).values(values).returning();
+      if (!row) throw new Error('sms code insert returned nothing');
+      return row;
+    },
+
+    async updateCode(
+      id: number,
+      values: Partial<Pick<SmsCodeRow, 'attempts' | 'consumedAt'>>,
+    ): Promise<void> {
+      await db.update(smsCodes).set(values).where(eq(smsCodes.id, id));
+    },
+
+    // ── notices ──────────────────────────────────────────────────────────────────────────
+    async countUnreadNotices(userId: number, os: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notices)
+        .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, userId)))
+        .where(and(visibleNotice(userId, os), isNull(noticeReads.noticeId)));
+      return row?.n ?? 0;
+    },
+
+    /** Marks every notice the user can see on that client as read; answers how many were unread. */
+    async markNoticesRead(userId: number, os: number, now: Date): Promise<number> {
+      const unread = await db
+        .select({ id: notices.id })
+        .from(notices)
+        .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, userId)))
+        .where(and(visibleNotice(userId, os), isNull(noticeReads.noticeId)));
+      if (!unread.length) return 0;
+      const inserted = await db
+        .insert(noticeReads)
+        .values(unread.map((notice) => ({ noticeId: notice.id, userId, readAt: now })))
+        .onConflictDoNothing()
+        .returning({ id: noticeReads.noticeId });
+      return inserted.length;
+    },
+
+    async insertNotice(values: typeof notices.$inferInsert): Promise<number> {
+      const [row] = await db.insert(notices).values(values).returning({ id: notices.id });
+      if (!row) throw new Error('notice insert returned nothing');
+      return row.id;
+    },
+  };
+}
+
+/** Notices addressed to the user or to everyone, on every client (os 0) or on the one asked about. */
+function visibleNotice(userId: number, os: number) {
+  return and(
+    or(eq(notices.userId, userId), isNull(notices.userId)),
+    os ? or(eq(notices.os, 0), eq(notices.os, os)) : undefined,
+  );
+}

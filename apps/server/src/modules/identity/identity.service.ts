@@ -1,0 +1,322 @@
+import { randomBytes } from 'node:crypto';
+import type { ErrorKey } from '@sabai/shared/error-codes';
+import {
+  isAcceptablePassword,
+  type RegisterBody,
+  type Role,
+  type Session,
+  type SmsPurpose,
+} from '@sabai/shared/identity/identity.schemas';
+import { type NormalisedMobile, normaliseMobile } from '@sabai/shared/phone';
+import type { AuthUser, SessionLookup } from '../../http/auth';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { AccountCache } from './account-cache';
+import type { IdentityRepository, UserRow } from './identity.repository';
+import { hashPassword, verifyPassword } from './passwords';
+import { isWellFormedToken, newSessionToken, tokenHash } from './session-tokens';
+import { consumeSmsCode, issueSmsCode } from './sms-codes';
+import type { SmsGateway } from './sms-gateway';
+import { toUserRecord } from './user-record';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+/** Ten wrong passwords within 15 minutes lock password login for the rest of those 15 minutes. */
+export const PASSWORD_ATTEMPT_WINDOW_MS = 15 * 60_000;
+export const PASSWORD_ATTEMPT_LIMIT = 10;
+/** A cancelled account's phone may register again three months after cancellation (spec section 9). */
+export const CANCELLED_PHONE_BLOCK_MONTHS = 3;
+const INVITATION_CODE = /^[A-Za-z0-9]{4,16}$/;
+
+export interface IdentityDeps {
+  repository: IdentityRepository;
+  cache: AccountCache;
+  gateway: SmsGateway;
+  clock: Clock;
+  /** Renders the localised SMS text for a code. */
+  smsText: (lang: string, code: string) => string;
+}
+
+export interface CallerContext {
+  user: AuthUser | null;
+  deviceId: string | null;
+  ip: string | undefined;
+  lang: string;
+}
+
+export interface PhoneInput {
+  areaCode: string;
+  phone: string;
+}
+
+function mobileOf(input: PhoneInput): NormalisedMobile {
+  const mobile = normaliseMobile(input.phone, input.areaCode);
+  if (!mobile) throw new AppError('phoneInvalid');
+  return mobile;
+}
+
+function checkPassword(password: string) {
+  if (!isAcceptablePassword(password)) throw new AppError('passwordTooWeak');
+}
+
+const blockedUntil = (cancelledAt: Date) => {
+  const until = new Date(cancelledAt);
+  until.setUTCMonth(until.getUTCMonth() + CANCELLED_PHONE_BLOCK_MONTHS);
+  return until;
+};
+
+export function createIdentityService(deps: IdentityDeps) {
+  const { repository, clock, cache } = deps;
+
+  /** Refuses registering a phone that has a live account or was cancelled less than three months ago. */
+  async function assertPhoneFree(repo: IdentityRepository, phoneE164: string, now: Date) {
+    if (await repo.findLiveUserByPhone(phoneE164)) throw new AppError('phoneAlreadyRegistered');
+    const cancelledAt = await repo.latestCancellationOfPhone(phoneE164);
+    if (cancelledAt && blockedUntil(cancelledAt) > now) {
+      throw new AppError('phoneBlockedAfterCancellation', {
+        date: blockedUntil(cancelledAt).toISOString().slice(0, 10),
+      });
+    }
+  }
+
+  /** The live account for a login or password reset, refusing unknown, cancelled and banned ones. */
+  async function getLoginUser(repo: IdentityRepository, phoneE164: string): Promise<UserRow> {
+    const user = await repo.findLiveUserByPhone(phoneE164);
+    if (!user) {
+      throw new AppError(
+        (await repo.latestCancellationOfPhone(phoneE164)) ? 'accountCancelled' : 'phoneNotRegistered',
+      );
+    }
+    return user;
+  }
+
+  async function openSession(
+    repo: IdentityRepository,
+    user: UserRow,
+    roles: readonly Role[],
+    deviceId: string | null,
+  ) {
+    const now = clock.now();
+    const token = newSessionToken();
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await repo.insertSession({
+      userId: user.id,
+      tokenHash: tokenHash(token),
+      deviceId,
+      createdAt: now,
+      expiresAt,
+    });
+    return { token, tokenExpired: expiresAt.getTime(), user: toUserRecord(user, roles) } satisfies Session;
+  }
+
+  async function sessionFor(user: UserRow, deviceId: string | null): Promise<Session> {
+    if (user.status === 2) throw new AppError('accountBanned');
+    const full = await repository.findUser(user.id);
+    return openSession(repository, user, full?.roles ?? [], deviceId);
+  }
+
+  /** Runs `work` in a transaction after consuming the code; a refused code commits its try count only. */
+  async function withCode<T>(
+    mobile: NormalisedMobile,
+    purpose: SmsPurpose,
+    code: string,
+    work: (repo: IdentityRepository, now: Date) => Promise<T>,
+  ): Promise<T> {
+    const now = clock.now();
+    const outcome = await repository.transaction(
+      async (repo): Promise<{ error: ErrorKey } | { value: T }> => {
+        const refused = await consumeSmsCode(repo, {
+          phoneE164: mobile.e164,
+          purpose,
+          code: code.trim(),
+          now,
+        });
+        if (refused) return { error: refused };
+        return { value: await work(repo, now) };
+      },
+    );
+    if ('error' in outcome) throw new AppError(outcome.error);
+    return outcome.value;
+  }
+
+  return {
+    async lookupSession(token: string): Promise<SessionLookup> {
+      if (!isWellFormedToken(token)) return { kind: 'invalid' };
+      const hash = tokenHash(token);
+      let session = cache.getSession(hash);
+      let account = session && cache.getUser(session.userId);
+      if (!session || !account) {
+        const readEpoch = cache.readEpoch();
+        const row = await repository.findSessionByHash(hash);
+        if (!row) return { kind: 'invalid' };
+        session = row.session;
+        account = { user: row.user, roles: row.roles };
+        cache.setSession(hash, session, readEpoch);
+        cache.setUser(account, readEpoch);
+      }
+      const { user, roles } = account;
+      if (user.status === 2 || session.revokeReason === 'banned') return { kind: 'banned' };
+      if (user.isLogout === 3 || session.revokeReason === 'cancelled') return { kind: 'cancelled' };
+      if (session.revokedAt || session.expiresAt.getTime() <= clock.now().getTime())
+        return { kind: 'invalid' };
+      return { kind: 'valid', user: { id: user.id, roles, sessionId: session.id } };
+    },
+
+    async sendCode(input: PhoneInput & { purpose: SmsPurpose }, caller: CallerContext) {
+      const mobile = mobileOf(input);
+      const now = clock.now();
+      switch (input.purpose) {
+        case 'register':
+          await assertPhoneFree(repository, mobile.e164, now);
+          break;
+        case 'login':
+        case 'resetPassword': {
+          const user = await getLoginUser(repository, mobile.e164);
+          if (user.status === 2) throw new AppError('accountBanned');
+          break;
+        }
+        case 'bindPhone':
+        case 'changePhone': {
+          if (!caller.user) throw new AppError('unauthenticated');
+          const me = await repository.findUser(caller.user.id);
+          if (me?.phoneE164 === mobile.e164) throw new AppError('phoneUnchanged');
+          await assertPhoneFree(repository, mobile.e164, now);
+          break;
+        }
+      }
+      await issueSmsCode(deps, {
+        phoneE164: mobile.e164,
+        purpose: input.purpose,
+        ip: caller.ip,
+        text: (code) => deps.smsText(caller.lang, code),
+      });
+    },
+
+    /** Sign-up: account, customer role and first session in one transaction with the code's consumption. */
+    async register(body: RegisterBody, caller: CallerContext): Promise<Session> {
+      const mobile = mobileOf(body);
+      checkPassword(body.password);
+      if (body.agreeTerms !== true) throw new AppError('agreementRequired');
+      const invitation = body.invitationCode?.trim() || null;
+      if (invitation && !INVITATION_CODE.test(invitation)) throw new AppError('invitationCodeInvalid');
+      const passwordHash = await hashPassword(body.password);
+      return withCode(mobile, 'register', body.code, async (repo, now) => {
+        await repo.lockPhone(mobile.e164);
+        await assertPhoneFree(repo, mobile.e164, now);
+        const user = await repo.insertUser(
+          {
+            userName: `u${randomBytes(6).toString('hex')}`,
+            nickname: `Sabai ${mobile.national.slice(-4)}`,
+            phoneE164: mobile.e164,
+            passwordHash,
+            invitedWithCode: invitation,
+            createdAt: now,
+            updatedAt: now,
+          },
+          ['customer'],
+        );
+        return openSession(repo, user, ['customer'], caller.deviceId);
+      });
+    },
+
+    async loginBySms(input: PhoneInput & { code: string }, caller: CallerContext): Promise<Session> {
+      const mobile = mobileOf(input);
+      const user = await getLoginUser(repository, mobile.e164);
+      if (user.status === 2) throw new AppError('accountBanned');
+      await withCode(mobile, 'login', input.code, async () => null);
+      return sessionFor(user, caller.deviceId);
+    },
+
+    async loginByPassword(input: PhoneInput & { password: string }, caller: CallerContext): Promise<Session> {
+      const mobile = mobileOf(input);
+      const user = await getLoginUser(repository, mobile.e164);
+      if (!user.passwordHash) throw new AppError('passwordNotSet');
+      // Per account, across every address and process: the route's per-IP limit alone does not stop
+      // a distributed guess at one account's password.
+      const now = clock.now();
+      const windowStart = new Date(now.getTime() - PASSWORD_ATTEMPT_WINDOW_MS);
+      const isWindowOpen = !!user.failedPasswordAt && user.failedPasswordAt > windowStart;
+      if (isWindowOpen && user.failedPasswordCount >= PASSWORD_ATTEMPT_LIMIT && user.failedPasswordAt) {
+        const endsIn = user.failedPasswordAt.getTime() + PASSWORD_ATTEMPT_WINDOW_MS - now.getTime();
+        throw new AppError('passwordAttemptsExceeded', { minutes: Math.max(1, Math.ceil(endsIn / 60_000)) });
+      }
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        await repository.recordFailedPassword(user.id, now, windowStart);
+        throw new AppError('loginFailed');
+      }
+      if (user.failedPasswordCount) {
+        await repository.updateUser(user.id, { failedPasswordCount: 0, failedPasswordAt: null });
+      }
+      return sessionFor(user, caller.deviceId);
+    },
+
+    /** Forgot password: a code to the phone sets a new password and ends every session. */
+    async resetPassword(input: PhoneInput & { code: string; password: string }): Promise<void> {
+      const mobile = mobileOf(input);
+      checkPassword(input.password);
+      const user = await getLoginUser(repository, mobile.e164);
+      if (user.status === 2) throw new AppError('accountBanned');
+      const passwordHash = await hashPassword(input.password);
+      await withCode(mobile, 'resetPassword', input.code, async (repo, now) => {
+        await repo.updateUser(user.id, {
+          passwordHash,
+          failedPasswordCount: 0,
+          failedPasswordAt: null,
+          updatedAt: now,
+        });
+        await repo.revokeUserSessions([user.id], now, 'password');
+      });
+    },
+
+    /** Changes the password (the old one is needed once one exists); other sessions end. */
+    async changePassword(me: AuthUser, input: { oldPassword?: string | undefined; newPassword: string }) {
+      checkPassword(input.newPassword);
+      const user = await repository.findUser(me.id);
+      if (!user) throw new AppError('unauthenticated');
+      if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.oldPassword ?? ''))) {
+        throw new AppError('passwordIncorrect');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      const now = clock.now();
+      await repository.transaction(async (repo) => {
+        await repo.updateUser(me.id, { passwordHash, updatedAt: now });
+        await repo.revokeUserSessions([me.id], now, 'password', me.sessionId);
+      });
+    },
+
+    /** Binds a phone to an account that has none, or moves the account to a new phone. */
+    async setPhone(me: AuthUser, input: PhoneInput & { code: string }, purpose: 'bindPhone' | 'changePhone') {
+      const mobile = mobileOf(input);
+      const user = await repository.findUser(me.id);
+      if (!user) throw new AppError('unauthenticated');
+      if (purpose === 'bindPhone' && user.phoneE164) throw new AppError('phoneAlreadyBound');
+      if (user.phoneE164 === mobile.e164) throw new AppError('phoneUnchanged');
+      await withCode(mobile, purpose, input.code, async (repo, now) => {
+        await repo.lockPhone(mobile.e164);
+        await assertPhoneFree(repo, mobile.e164, now);
+        await repo.updateUser(me.id, { phoneE164: mobile.e164, updatedAt: now });
+      });
+      const updated = await repository.findUser(me.id);
+      if (!updated) throw new AppError('unauthenticated');
+      return toUserRecord(updated, updated.roles);
+    },
+
+    async logout(me: AuthUser): Promise<void> {
+      await repository.revokeSession(me.sessionId, clock.now(), 'logout');
+    },
+
+    /** Rotates the session: a new token, the old one revoked in the same transaction. */
+    async renew(me: AuthUser, deviceId: string | null) {
+      const now = clock.now();
+      return repository.transaction(async (repo) => {
+        if (!(await repo.revokeSession(me.sessionId, now, 'renewed'))) throw new AppError('unauthenticated');
+        const user = await repo.findUser(me.id);
+        if (!user) throw new AppError('unauthenticated');
+        const session = await openSession(repo, user, user.roles, deviceId);
+        const newToken = { token: session.token, tokenExpired: session.tokenExpired };
+        return { ...newToken, uniRes: { newToken } };
+      });
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

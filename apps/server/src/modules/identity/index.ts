@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { isLanguage } from '@sabai/shared/i18n';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { AppConfig } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { translate } from '../../lib/i18n';
+import { createLocalStorage } from '../../lib/storage';
+import type { EventBus } from '../realtime';
+import { accountRoutes } from './account.routes';
+import { completeDueCancellations, createAccountService } from './account.service';
+import { createAccountCache } from './account-cache';
+import { devSmsRoutes } from './dev.routes';
+import { createIdentityRepository } from './identity.repository';
+import { identityRoutes } from './identity.routes';
+import { createIdentityService } from './identity.service';
+import { createDevSmsGateway } from './sms-gateway';
+
+export type { AccountService } from './account.service';
+export type { IdentityService } from './identity.service';
+export { PASSWORD_HASH_PARAMS } from './passwords';
+
+/** Builds the identity module: services, the SMS gateway, upload storage, routes and its periodic job. */
+export function createIdentityModule(deps: {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  bus?: EventBus;
+}) {
+  const cache = createAccountCache(deps.bus ? { bus: deps.bus } : {});
+  const repository = createIdentityRepository(deps.db, cache.invalidate);
+  const gateway = createDevSmsGateway(deps.log);
+  const storage = createLocalStorage(path.join(deps.config.DATA_DIR, 'uploads'));
+  const identity = createIdentityService({
+    repository,
+    cache,
+    gateway,
+    clock: deps.clock,
+    smsText: (lang, code) =>
+      translate(isLanguage(lang) ? lang : 'en', 'identity:smsText', { code, minutes: 5 }),
+  });
+  const account = createAccountService({ repository, cache, clock: deps.clock, storage });
+  const exposeDevOutbox = deps.config.NODE_ENV !== 'production';
+
+  const routes: FastifyPluginAsync = async (api) => {
+    await api.register(identityRoutes, { service: identity });
+    await api.register(accountRoutes, { service: account, storage });
+    if (exposeDevOutbox) await api.register(devSmsRoutes, { gateway });
+  };
+
+  return {
+    identity,
+    account,
+    gateway,
+    routes,
+    /** The cancellation job's work for one tick (the job runner calls it with the clock's now). */
+    completeDueCancellations: (now: Date) => completeDueCancellations(repository, now),
+  };
+}
+
+export type IdentityModule = ReturnType<typeof createIdentityModule>;

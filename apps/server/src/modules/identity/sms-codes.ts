@@ -1,0 +1,88 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { ErrorKey } from '@sabai/shared/error-codes';
+import {
+  isSmsCodeFormat,
+  SMS_RESEND_SECONDS,
+  type SmsPurpose,
+} from '@sabai/shared/identity/identity.schemas';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { IdentityRepository } from './identity.repository';
+import type { SmsGateway } from './sms-gateway';
+
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+export const SMS_MAX_ATTEMPTS = 5;
+/** Per phone (all purposes) and per client IP, in any 24 hours. */
+export const SMS_PHONE_DAILY_LIMIT = 10;
+export const SMS_IP_DAILY_LIMIT = 30;
+const DAY_MS = 24 * 60 * 60_000;
+
+const hashCode = (salt: string, code: string) => createHmac('sha256', salt).update(code).digest('hex');
+
+/**
+ * Issues a 6-digit code for a phone and purpose after the resend wait and the daily limits, keeping
+ * only its salted hash. `text` renders the localised message around the code.
+ */
+export async function issueSmsCode(
+  deps: { repository: IdentityRepository; gateway: SmsGateway; clock: Clock },
+  input: { phoneE164: string; purpose: SmsPurpose; ip: string | undefined; text: (code: string) => string },
+): Promise<void> {
+  const now = deps.clock.now();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await deps.repository.transaction(async (repository) => {
+    await repository.lockPhone(input.phoneE164);
+    const latest = await repository.latestCode(input.phoneE164, input.purpose);
+    if (latest) {
+      const waitMs = latest.createdAt.getTime() + SMS_RESEND_SECONDS * 1000 - now.getTime();
+      if (waitMs > 0) throw new AppError('smsTooFrequent', { seconds: Math.ceil(waitMs / 1000) });
+    }
+    const since = new Date(now.getTime() - DAY_MS);
+    if ((await repository.countCodesSince({ phoneE164: input.phoneE164 }, since)) >= SMS_PHONE_DAILY_LIMIT) {
+      throw new AppError('smsDailyLimit');
+    }
+    if (input.ip && (await repository.countCodesSince({ ip: input.ip }, since)) >= SMS_IP_DAILY_LIMIT) {
+      throw new AppError('rateLimited');
+    }
+    const salt = randomBytes(16).toString('hex');
+    await repository.insertCode({
+      phoneE164: input.phoneE164,
+      purpose: input.purpose,
+      codeHash: hashCode(salt, code),
+      salt,
+      ip: input.ip ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
+    });
+  });
+  try {
+    await deps.gateway.send({ to: input.phoneE164, text: input.text(code), code, purpose: input.purpose });
+  } catch {
+    throw new AppError('smsSendFailed');
+  }
+}
+
+/**
+ * Checks a code against the newest one sent for the phone and purpose and consumes it. Runs inside the
+ * caller's transaction and answers the refusal instead of throwing, so that a wrong try's count is
+ * committed while the caller creates nothing.
+ */
+export async function consumeSmsCode(
+  repository: IdentityRepository,
+  input: { phoneE164: string; purpose: SmsPurpose; code: string; now: Date },
+): Promise<ErrorKey | null> {
+  if (!isSmsCodeFormat(input.code)) return 'smsCodeInvalid';
+  const latest = await repository.latestCode(input.phoneE164, input.purpose, true);
+  if (!latest) return 'smsCodeInvalid';
+  if (latest.consumedAt) return 'smsCodeUsed';
+  if (latest.attempts >= SMS_MAX_ATTEMPTS) return 'smsCodeTooManyAttempts';
+  if (latest.expiresAt.getTime() <= input.now.getTime()) return 'smsCodeExpired';
+  const expected = Buffer.from(latest.codeHash, 'hex');
+  const actual = Buffer.from(hashCode(latest.salt, input.code), 'hex');
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+    const attempts = latest.attempts + 1;
+    await repository.updateCode(latest.id, { attempts });
+    return attempts >= SMS_MAX_ATTEMPTS ? 'smsCodeTooManyAttempts' : 'smsCodeInvalid';
+  }
+  await repository.updateCode(latest.id, { consumedAt: input.now });
+  return null;
+}

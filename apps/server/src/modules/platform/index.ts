@@ -1,0 +1,3 @@
+export { createPlatformRepository } from './platform.repository';
+export { platformRoutes } from './platform.routes';
+export { createPlatformService, type PlatformService } from './platform.service';

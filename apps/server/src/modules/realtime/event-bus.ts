@@ -1,0 +1,69 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/** A realtime event addressed to a topic (a user, a conversation, an order). */
+export interface RealtimeEvent {
+  topic: string;
+  type: string;
+  payload: unknown;
+}
+
+export type EventListener = (event: RealtimeEvent) => void;
+
+/**
+ * Fan-out of realtime events. With one process a local emitter is enough; with REDIS_URL every
+ * process publishes to and hears from Redis, so a socket on any process receives every event.
+ */
+export interface EventBus {
+  kind: 'local' | 'redis';
+  publish(event: RealtimeEvent): Promise<void>;
+  subscribe(listener: EventListener): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'sabai:realtime';
+
+export function createLocalEventBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    kind: 'local',
+    async publish(event) {
+      emitter.emit('event', event);
+    },
+    subscribe(listener) {
+      emitter.on('event', listener);
+      return () => emitter.off('event', listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+export async function createRedisEventBus(url: string): Promise<EventBus> {
+  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  const local = createLocalEventBus();
+  await subscriber.subscribe(CHANNEL);
+  subscriber.on('message', (_channel: string, message: string) => {
+    try {
+      void local.publish(JSON.parse(message) as RealtimeEvent);
+    } catch {
+      // A malformed message from another process is dropped rather than crashing this one.
+    }
+  });
+  return {
+    kind: 'redis',
+    async publish(event) {
+      await publisher.publish(CHANNEL, JSON.stringify(event));
+    },
+    subscribe: local.subscribe,
+    async close() {
+      await local.close();
+      subscriber.disconnect();
+      publisher.disconnect();
+    },
+  };
+}

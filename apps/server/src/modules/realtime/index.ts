@@ -1,0 +1,2 @@
+export { createLocalEventBus, createRedisEventBus, type EventBus, type RealtimeEvent } from './event-bus';
+export { realtimeRoutes } from './realtime.routes';

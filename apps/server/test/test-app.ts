@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type AppConfig, testConfig } from '../src/config/env';
+import { type Database, openDatabase } from '../src/db/client';
+import type { Clock } from '../src/lib/clock';
+import type { EventBus } from '../src/modules/realtime';
+import { withDatabase } from './global-setup';
+
+/** A fresh, migrated database with reference data, private to the calling test file. */
+export async function openTestDatabase(): Promise<Database> {
+  const target = inject('testDatabase');
+  if (target.kind === 'pglite') {
+    const dump = new Blob([readFileSync(target.dumpPath)]);
+    const database = await openDatabase({ dataDir: undefined, loadDataDir: dump });
+    afterAll(() => database.close());
+    return database;
+  }
+  const name = `sabai_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: target.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${target.template}`);
+  const database = await openDatabase({ databaseUrl: withDatabase(target.url, name), poolSize: 4 });
+  afterAll(async () => {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+  return database;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Record<keyof AppConfig, string>>;
+  database?: Database;
+  clock?: Clock;
+  bus?: EventBus;
+  /** Adds routes before the app is sealed (e.g. a route that crashes, to test the error handler). */
+  extend?: (app: FastifyInstance) => void;
+}
+
+/** The real application on a private database, closed after the file's tests. */
+export async function createTestApp(
+  options: TestAppOptions = {},
+): Promise<{ app: FastifyInstance; database: Database }> {
+  const database = options.database ?? (await openTestDatabase());
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.bus ? { bus: options.bus } : {}),
+  });
+  options.extend?.(app);
+  await app.ready();
+  afterAll(() => app.close());
+  return { app, database };
+}

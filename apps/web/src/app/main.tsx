@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { initI18n } from '../lib/i18n';
+import { getStoredLanguage } from '../lib/preferences';
+import './api-ui-setup';
+import { router } from './router';
+import './styles/fonts.css';
+import './styles/app.css';
+
+async function start() {
+  // The stored language's strings arrive before the first paint: no flash of English.
+  await initI18n(getStoredLanguage());
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd-mobile';
+import enUS from 'antd-mobile/es/locales/en-US';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../lib/api-client';
+import { findAntdLocale } from '../lib/i18n';
+
+/**
+ * What pages need around them: one TanStack Query client and antd-mobile's locale. This module
+ * loads with the first page chunk rather than the shell (the router wraps each lazy page in
+ * `PageProviders`); every page shares this single client and cache.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Retry transport trouble once; business answers (code ≠ 0) are final.
+      retry: (failureCount, error) =>
+        failureCount < 1 && isApiError(error) && ['network', 'timeout', 'http'].includes(error.kind),
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+export function PageProviders({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={findAntdLocale(i18n.language) ?? enUS}>{children}</ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,28 @@
+import type { StoreCard as Store } from '@sabai/shared/catalog/catalog.schemas';
+import { ShopbagOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Page } from '../../../components/ui/page';
+import { useStorePages } from '../../../features/discovery/api/discovery-api';
+import { PagedList } from '../../../features/discovery/components/paged-list';
+import { StoreCard } from '../../../features/discovery/components/store-card';
+import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+
+/** The store-visit tab: stores of the city, nearest first, paged, pull-to-refresh. */
+export default function StoreListPage() {
+  const { t } = useTranslation('instore');
+  const { position } = useUserLocation();
+  const query = useStorePages(position);
+  return (
+    <Page title={t('title')}>
+      <PagedList<Store>
+        query={query}
+        itemKey={(store) => store.id}
+        renderItem={(store) => <StoreCard store={store} />}
+        empty={
+          <EmptyState icon={<ShopbagOutline />} title={t('emptyTitle')} description={t('emptyDescription')} />
+        }
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Person } from '@sabai/shared/catalog/catalog.schemas';
+import { EyeOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../../components/ui/empty-state';
+import { Page } from '../../../../components/ui/page';
+import { useVisitors } from '../../../../features/discovery/api/engagement-api';
+import { PagedList } from '../../../../features/discovery/components/paged-list';
+import { PersonRow } from '../../../../features/discovery/components/saved-item-card';
+import { LoginRequired } from '../../../../features/identity/components/login-required';
+import { useIsLoggedIn } from '../../../../features/identity/session';
+
+/** Spec my/gird/visitor: who viewed my therapist profile, most recent first. */
+export default function VisitorsPage() {
+  const { t } = useTranslation('discovery');
+  const isLoggedIn = useIsLoggedIn();
+  const query = useVisitors(isLoggedIn);
+  return (
+    <Page title={t('engagement.visitorsTitle')} backTo="/my">
+      {isLoggedIn ? (
+        <PagedList<Person>
+          query={query}
+          itemKey={(person) => person.userId}
+          renderItem={(person) => <PersonRow person={person} showVisits />}
+          empty={
+            <EmptyState
+              icon={<EyeOutline />}
+              title={t('engagement.emptyVisitors')}
+              description={t('engagement.emptyVisitorsHint')}
+            />
+          }
+        />
+      ) : (
+        <LoginRequired />
+      )}
+    </Page>
+  );
+}

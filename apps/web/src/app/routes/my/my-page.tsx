@@ -1,0 +1,87 @@
+import { List } from 'antd-mobile';
+import { GlobalOutline, SetOutline, UserOutline, UserSetOutline } from 'antd-mobile-icons';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Page } from '../../../components/ui/page';
+import '../../../features/identity/identity.css';
+import { useAccountGuard } from '../../../features/identity/hooks/use-account-guard';
+import { useCurrentUser } from '../../../features/identity/hooks/use-identity';
+import { readStoredUser, useIsLoggedIn } from '../../../features/identity/session';
+
+// Favourites, follows, visitors, footprints: discovery's grid, loaded after the page (preload map size).
+const MyLists = lazy(() => import('../../../features/discovery/my-lists'));
+
+export default function MyPage() {
+  const { t } = useTranslation('me');
+  const { t: tIdentity } = useTranslation('identity');
+  const isLoggedIn = useIsLoggedIn();
+  const current = useCurrentUser();
+  const guard = useAccountGuard();
+  const user = isLoggedIn ? (current.data ?? readStoredUser()) : undefined;
+
+  // A banned or cancelled account, or a pending cancellation, is dealt with as soon as it is seen.
+  useEffect(() => {
+    if (current.data || current.error) void guard({ user: current.data, error: current.error });
+  }, [current.data, current.error, guard]);
+
+  return (
+    <Page title={t('title')} hasTitleBar={false} className="my-page">
+      <header className="profile-header">
+        <span className="profile-header__avatar" role="img" aria-label={t('avatarAlt')}>
+          {user?.avatar ? (
+            <img src={user.avatar} alt="" width={64} height={64} />
+          ) : (
+            <UserOutline aria-hidden="true" />
+          )}
+        </span>
+        <div className="profile-header__text">
+          <h1 className="visually-hidden">{t('title')}</h1>
+          {user ? (
+            <>
+              <Link className="profile-header__login" to="/my/userinfo">
+                {user.nickname}
+              </Link>
+              <p className="profile-header__hint">
+                {user.mobile ? `+${user.areaCode} ${user.phone}` : tIdentity('account.noPhone')}
+              </p>
+            </>
+          ) : (
+            <>
+              <Link className="profile-header__login" to="/public/login?redirect=%2Fmy">
+                {t('loginPrompt')}
+              </Link>
+              <p className="profile-header__hint">{t('loginHint')}</p>
+            </>
+          )}
+        </div>
+      </header>
+
+      <Suspense fallback={null}>
+        <MyLists />
+      </Suspense>
+
+      <nav aria-label={t('menu.settings')}>
+        <List className="my-menu">
+          {user ? (
+            <List.Item prefix={<UserSetOutline aria-hidden="true" />} arrowIcon>
+              <Link className="stretched-action" to="/my/userinfo">
+                {tIdentity('userinfo.title')}
+              </Link>
+            </List.Item>
+          ) : null}
+          <List.Item prefix={<SetOutline aria-hidden="true" />} arrowIcon>
+            <Link className="stretched-action" to="/my/setting">
+              {t('menu.settings')}
+            </Link>
+          </List.Item>
+          <List.Item prefix={<GlobalOutline aria-hidden="true" />} arrowIcon>
+            <Link className="stretched-action" to="/my/setting">
+              {t('menu.language')}
+            </Link>
+          </List.Item>
+        </List>
+      </nav>
+    </Page>
+  );
+}

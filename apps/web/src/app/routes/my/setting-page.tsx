@@ -1,0 +1,26 @@
+import { List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Page } from '../../../components/ui/page';
+import { useIsLoggedIn } from '../../../features/identity/session';
+import { PreferencesList } from '../../../features/settings/components/preferences-list';
+
+export default function SettingPage() {
+  const { t } = useTranslation('settings');
+  const { t: tIdentity } = useTranslation('identity');
+  const isLoggedIn = useIsLoggedIn();
+  return (
+    <Page title={t('title')} backTo="/my">
+      {isLoggedIn ? (
+        <List className="my-menu">
+          <List.Item arrowIcon>
+            <Link className="stretched-action" to="/my/setting/accountManagement">
+              {tIdentity('account.title')}
+            </Link>
+          </List.Item>
+        </List>
+      ) : null}
+      <PreferencesList />
+    </Page>
+  );
+}

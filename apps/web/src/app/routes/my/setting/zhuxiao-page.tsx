@@ -1,0 +1,129 @@
+import { Button, Checkbox } from 'antd-mobile';
+import { ExclamationCircleOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { confirm, showToast } from '../../../../components/ui/feedback';
+import { Page } from '../../../../components/ui/page';
+import '../../../../features/identity/identity.css';
+import { PageLoading } from '../../../../components/ui/page-loading';
+import { LoginRequired } from '../../../../features/identity/components/login-required';
+import {
+  useCancellation,
+  useCancellationActions,
+  useLogout,
+} from '../../../../features/identity/hooks/use-identity';
+import { useIsLoggedIn } from '../../../../features/identity/session';
+
+/**
+ * my/setting/zhuxiao: request account cancellation (with confirmation); `?setup=3` shows the
+ * pending request, when it completes, and lets the user withdraw it during the three days.
+ */
+export default function ZhuxiaoPage() {
+  const { t, i18n } = useTranslation('identity');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const isLoggedIn = useIsLoggedIn();
+  const status = useCancellation();
+  const { request, revoke } = useCancellationActions();
+  const logout = useLogout();
+  const [hasUnderstood, setUnderstood] = useState(false);
+  const isPending = status.data?.isLogout === 2;
+  const showStatus = params.get('setup') === '3' || isPending;
+
+  if (!isLoggedIn) {
+    return (
+      <Page title={t('cancel.title')} backTo="/my/setting/accountManagement">
+        <LoginRequired />
+      </Page>
+    );
+  }
+
+  const formatDate = (iso: string | null | undefined) => {
+    if (!iso) return '';
+    // Some browsers' Intl has no Khmer data and would print an English date: use plain digits then.
+    const isSupported = Intl.DateTimeFormat.supportedLocalesOf([i18n.language]).length > 0;
+    return new Intl.DateTimeFormat(
+      isSupported ? i18n.language : 'en-GB',
+      isSupported ? { dateStyle: 'long', timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' },
+    ).format(new Date(iso));
+  };
+
+  const submit = async () => {
+    if (!hasUnderstood) {
+      showToast(t('cancel.mustConfirm'));
+      return;
+    }
+    if (!(await confirm(t('cancel.confirmQuestion'), t('cancel.confirmYes'), t('cancel.confirmNo')))) return;
+    try {
+      await request.mutateAsync();
+      await navigate('/my/setting/zhuxiao?setup=3', { replace: true });
+    } catch (error) {
+      showToast((error as Error).message);
+    }
+  };
+
+  const withdraw = async () => {
+    try {
+      await revoke.mutateAsync();
+      showToast(t('cancel.withdrawn'));
+      await navigate('/my', { replace: true });
+    } catch (error) {
+      showToast((error as Error).message);
+    }
+  };
+
+  const logOut = async () => {
+    await logout();
+    await navigate('/my', { replace: true });
+  };
+
+  if (status.isPending) {
+    return (
+      <Page title={t('cancel.title')} backTo="/my/setting/accountManagement">
+        <PageLoading />
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={t('cancel.title')} backTo="/my/setting/accountManagement" className="cancel-page">
+      {showStatus && isPending ? (
+        <section className="cancel-status" aria-live="polite">
+          <ExclamationCircleOutline className="cancel-status__icon" aria-hidden="true" />
+          <h2>{t('cancel.pendingTitle')}</h2>
+          <p>{t('cancel.pendingBody', { date: formatDate(status.data?.dueAt) })}</p>
+          <p className="cancel-status__requested">
+            {t('cancel.requestedAt', { date: formatDate(status.data?.requestedAt) })}
+          </p>
+          <div className="page-actions">
+            <Button block color="primary" size="large" onClick={withdraw} loading={revoke.isPending}>
+              {t('cancel.withdraw')}
+            </Button>
+            <Button block fill="outline" size="large" onClick={logOut}>
+              {t('account.logout')}
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <section className="cancel-intro">
+          <h2>{t('cancel.introTitle')}</h2>
+          <ul>
+            <li>{t('cancel.point1')}</li>
+            <li>{t('cancel.point2')}</li>
+            <li>{t('cancel.point3')}</li>
+            <li>{t('cancel.point4')}</li>
+          </ul>
+          <Checkbox checked={hasUnderstood} onChange={setUnderstood} className="cancel-intro__check">
+            {t('cancel.understand')}
+          </Checkbox>
+          <div className="page-actions">
+            <Button block color="danger" size="large" onClick={submit} loading={request.isPending}>
+              {t('cancel.submit')}
+            </Button>
+          </div>
+        </section>
+      )}
+    </Page>
+  );
+}

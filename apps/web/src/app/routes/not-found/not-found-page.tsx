@@ -1,0 +1,25 @@
+import { Button } from 'antd-mobile';
+import { QuestionCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Page } from '../../../components/ui/page';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  return (
+    <Page title={t('notFound.title')} backTo="/">
+      <EmptyState
+        icon={<QuestionCircleOutline />}
+        title={t('notFound.title')}
+        description={t('notFound.description')}
+        action={
+          <Button color="primary" onClick={() => navigate('/')}>
+            {t('actions.goHome')}
+          </Button>
+        }
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,5 @@
+import { LegalPage } from './agreement-page';
+
+export default function PrivacyPolicyPage() {
+  return <LegalPage kind="privacy" />;
+}

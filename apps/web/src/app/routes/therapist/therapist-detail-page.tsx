@@ -1,0 +1,156 @@
+import { CheckShieldFill, StarFill } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Page } from '../../../components/ui/page';
+import { useTherapist } from '../../../features/discovery/api/discovery-api';
+import { FavouriteButton, FollowButton } from '../../../features/discovery/components/favourite-button';
+import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
+import { ProjectCard } from '../../../features/discovery/components/project-card';
+import { ReviewList } from '../../../features/discovery/components/review-list';
+import {
+  CardSkeletons,
+  LoadError,
+  NotFoundBlock,
+  Section,
+} from '../../../features/discovery/components/state-views';
+import { TherapistStateTag } from '../../../features/discovery/components/therapist-state-tag';
+import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
+import { useDisplay } from '../../../features/discovery/hooks/use-display';
+import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
+import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+
+/** Spec therapist/orderDetail: the therapist's profile, verified certificates, projects and reviews. */
+export default function TherapistDetailPage() {
+  const { t } = useTranslation('discovery');
+  const id = useIdParam();
+  const { position } = useUserLocation();
+  const { city } = useCurrentCity();
+  const therapist = useTherapist(id, position);
+  const display = useDisplay();
+  const data = therapist.data;
+
+  return (
+    <Page title={data?.name ?? t('therapist.detailTitle')} backTo="/therapist/therapistList">
+      {id === undefined ? <NotFoundBlock /> : null}
+      {id !== undefined && therapist.isPending ? <CardSkeletons count={2} variant="tile" /> : null}
+      {therapist.isError ? (
+        <LoadError
+          error={therapist.error}
+          onRetry={() => therapist.refetch()}
+          isRetrying={therapist.isFetching}
+        />
+      ) : null}
+      {data ? (
+        <div className="detail">
+          <PhotoGallery photos={data.photos.length > 0 ? data.photos : [data.avatar]} label={data.name} />
+          <div className="detail__card">
+            <div className="detail__title-row">
+              <h2 className="detail__name">{data.name}</h2>
+              <span className="detail__muted">{t(`therapist.gender.${data.gender}`)}</span>
+              <TherapistStateTag
+                state={data.state}
+                availableFrom={data.availableFrom}
+                timeZone={city?.timeZone}
+              />
+              <FavouriteButton kind="therapist" id={data.id} viewer={data.viewer ?? undefined} />
+            </div>
+            <div className="therapist-card__meta">
+              <span className="rating">
+                <StarFill aria-hidden="true" /> {display.rating(data.rating)}
+              </span>
+              <span>{t('therapist.reviews', { count: display.count(data.reviewCount) })}</span>
+              <span>{t('therapist.orders', { count: display.count(data.orderCount) })}</span>
+              {data.distanceKm !== null ? (
+                <span>{t('therapist.away', { distance: display.distance(data.distanceKm) })}</span>
+              ) : null}
+            </div>
+            {data.badges.length > 0 ? (
+              <ul className="badge-list">
+                {data.badges.map((badge) => (
+                  <li key={badge} className="badge">
+                    <CheckShieldFill aria-hidden="true" /> {t(`therapist.badges.${badge}`)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <FollowButton
+              therapistId={data.id}
+              viewer={data.viewer ?? undefined}
+              followerCount={data.followerCount}
+            />
+            {data.store ? (
+              <Link className="detail__link" to={`/instore/orderDetail?id=${data.store.id}`}>
+                {t('therapist.store', { store: data.store.name })}
+              </Link>
+            ) : null}
+          </div>
+
+          <div className="detail__card">
+            <h3 className="detail__heading">{t('therapist.introduction')}</h3>
+            <p className="detail__text">{data.introduction}</p>
+            <dl className="facts">
+              <div className="facts__row">
+                <dt>{t('therapist.languages')}</dt>
+                <dd>{data.languages.map(display.spokenLanguage).join(' · ')}</dd>
+              </div>
+              <div className="facts__row">
+                <dt>{t('therapist.serviceArea')}</dt>
+                <dd>
+                  {data.serviceArea}
+                  <br />
+                  <span className="detail__muted">
+                    {t('therapist.serviceRadius', { distance: display.distance(data.serviceRadiusKm) })}
+                  </span>
+                </dd>
+              </div>
+            </dl>
+            <h3 className="detail__heading">{t('therapist.skills')}</h3>
+            <ul className="tag-list">
+              {data.skills.map((skill) => (
+                <li key={skill.id} className="tag">
+                  {skill.name}
+                </li>
+              ))}
+            </ul>
+          </div>
+
+          {data.certificates.length > 0 ? (
+            <div className="detail__card">
+              <h3 className="detail__heading">{t('therapist.certificates')}</h3>
+              <ul className="certificate-list">
+                {data.certificates.map((certificate) => (
+                  <li key={certificate.kind} className="certificate">
+                    <CheckShieldFill className="certificate__icon" aria-hidden="true" />
+                    <span className="certificate__text">
+                      <span className="certificate__name">{t(`therapist.badges.${certificate.kind}`)}</span>
+                      <span className="detail__muted">
+                        {certificate.issuedOn
+                          ? `${t('therapist.certificateIssued', { date: display.date(certificate.issuedOn) })} · `
+                          : ''}
+                        {t('therapist.certificateVerified', {
+                          date: display.date(certificate.verifiedAt),
+                        })}
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+
+          <Section title={t('therapist.projects')}>
+            <div className="card-list">
+              {data.projects.map((project) => (
+                <ProjectCard key={project.id} project={project} />
+              ))}
+            </div>
+          </Section>
+
+          <Section title={t('therapist.reviewsTitle')}>
+            <ReviewList reviews={data.reviews} />
+          </Section>
+        </div>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,55 @@
+import type { TherapistCard as Therapist } from '@sabai/shared/catalog/catalog.schemas';
+import { EnvironmentOutline, UserContactOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Page } from '../../../components/ui/page';
+import { useTherapistPages } from '../../../features/discovery/api/discovery-api';
+import {
+  parseTherapistFilters,
+  therapistFiltersToParams,
+} from '../../../features/discovery/api/therapist-filters';
+import { PagedList } from '../../../features/discovery/components/paged-list';
+import { TherapistCard } from '../../../features/discovery/components/therapist-card';
+import { TherapistFilterBar } from '../../../features/discovery/components/therapist-filter-bar';
+import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
+import { useQueryParams } from '../../../features/discovery/hooks/use-query-params';
+import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+
+/** Spec therapist/therapistList: filters and sort in the URL, paged, pull-to-refresh. */
+export default function TherapistListPage() {
+  const { t } = useTranslation('discovery');
+  const [params, setParams] = useQueryParams();
+  const filters = parseTherapistFilters(params);
+  const { position } = useUserLocation();
+  const { city } = useCurrentCity();
+  const query = useTherapistPages(filters, position);
+
+  return (
+    <Page title={t('therapist.listTitle')} backTo="/therapist">
+      <div className="list-toolbar">
+        <TherapistFilterBar
+          filters={filters}
+          onChange={(next) => setParams(therapistFiltersToParams(next))}
+          extra={
+            <Link className="chip chip--link" to={`/therapist/maptherapist?${params.toString()}`}>
+              <EnvironmentOutline aria-hidden="true" /> {t('therapist.map')}
+            </Link>
+          }
+        />
+      </div>
+      <PagedList<Therapist>
+        query={query}
+        itemKey={(therapist) => therapist.id}
+        renderItem={(therapist) => <TherapistCard therapist={therapist} timeZone={city?.timeZone} />}
+        empty={
+          <EmptyState
+            icon={<UserContactOutline />}
+            title={t('therapist.empty')}
+            description={t('therapist.emptyHint')}
+          />
+        }
+      />
+    </Page>
+  );
+}

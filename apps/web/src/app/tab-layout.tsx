@@ -1,0 +1,64 @@
+import { TabBar } from 'antd-mobile';
+import { type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { PageLoading } from '../components/ui/page-loading';
+import { BookIcon, HomeIcon, OrdersIcon, StoreIcon, UserIcon } from '../components/ui/tab-icons';
+
+interface Tab {
+  path: string;
+  labelKey: 'home' | 'instore' | 'book' | 'orders' | 'me';
+  icon: ReactNode;
+  isCentre?: boolean;
+}
+
+const TABS: Tab[] = [
+  { path: '/', labelKey: 'home', icon: <HomeIcon /> },
+  { path: '/instore', labelKey: 'instore', icon: <StoreIcon /> },
+  { path: '/therapist', labelKey: 'book', icon: <BookIcon />, isCentre: true },
+  { path: '/order', labelKey: 'orders', icon: <OrdersIcon /> },
+  { path: '/my', labelKey: 'me', icon: <UserIcon /> },
+];
+
+function activeTabPath(pathname: string): string {
+  const match = TABS.filter((tab) => tab.path !== '/' && pathname.startsWith(tab.path));
+  return match[0]?.path ?? '/';
+}
+
+/** The shell of the five tab pages: scrolling content above, antd-mobile TabBar below. */
+export function TabLayout() {
+  const { t } = useTranslation('nav');
+  const { pathname } = useLocation();
+  const activeKey = activeTabPath(pathname);
+
+  return (
+    <div className="tab-layout">
+      <div className="tab-layout__content">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </div>
+      <nav className="tab-layout__bar" aria-label={t('tabBarLabel')}>
+        <TabBar activeKey={activeKey} safeArea>
+          {TABS.map((tab) => (
+            <TabBar.Item
+              key={tab.path}
+              className={tab.isCentre ? 'tab-item--centre' : undefined}
+              icon={tab.isCentre ? <span className="centre-button">{tab.icon}</span> : tab.icon}
+              title={
+                // A real link covers the whole item: keyboard and screen-reader reachable.
+                <Link
+                  className="tab-link"
+                  to={tab.path}
+                  aria-current={activeKey === tab.path ? 'page' : undefined}
+                >
+                  {t(tab.labelKey)}
+                </Link>
+              }
+            />
+          ))}
+        </TabBar>
+      </nav>
+    </div>
+  );
+}

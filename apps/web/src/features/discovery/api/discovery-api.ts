@@ -1,0 +1,169 @@
+import type {
+  CurrencyRates,
+  Home,
+  ProjectCard,
+  ProjectDetail,
+  SearchResult,
+  StoreCard,
+  StoreDetail,
+  TherapistCard,
+  TherapistDetail,
+} from '@sabai/shared/catalog/catalog.schemas';
+import type { CityList, CityVote, NearestCity } from '@sabai/shared/geo/geo.schemas';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { getStoredCityId } from '../../../lib/preferences';
+import { type TherapistFilters, toTherapistQuery } from './therapist-filters';
+
+/**
+ * The discovery reads (spec: home, cities, projects, therapists, stores, search, rates). Every
+ * request carries the city in the `cityId` header (the request helper adds it) and, when known,
+ * the user's position so the server can measure distances and sort nearest first.
+ */
+export interface Position {
+  lat: number;
+  lng: number;
+}
+
+export interface Paged<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
+export const PAGE_SIZE = 20;
+/** At most this many pages stay rendered; older ones are dropped and fetched again on the way back. */
+export const MAX_PAGES = 10;
+
+const at = (position: Position | undefined) =>
+  position ? { lat: position.lat.toFixed(5), lng: position.lng.toFixed(5) } : {};
+
+export const discoveryKeys = {
+  cities: ['cities'] as const,
+  rates: ['currency-rates'] as const,
+  home: (cityId: string, position?: Position) => ['home', cityId, position ?? null] as const,
+  projects: (cityId: string) => ['projects', cityId] as const,
+  project: (id: number) => ['projects', 'detail', id] as const,
+  therapists: (cityId: string, filters: TherapistFilters, position?: Position) =>
+    ['therapists', cityId, filters, position ?? null] as const,
+  therapist: (id: number, position?: Position) => ['therapists', 'detail', id, position ?? null] as const,
+  stores: (cityId: string, position?: Position) => ['stores', cityId, position ?? null] as const,
+  store: (id: number, position?: Position) => ['stores', 'detail', id, position ?? null] as const,
+  search: (cityId: string, q: string, position?: Position) =>
+    ['search', cityId, q, position ?? null] as const,
+};
+
+export function useCities() {
+  return useQuery({
+    queryKey: discoveryKeys.cities,
+    queryFn: ({ signal }) => api.get<CityList>('/app/cities', { signal, isSilent: true }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export const fetchNearestCity = (position: Position) =>
+  api.get<NearestCity>('/app/cities/nearest', { query: at(position) });
+
+/** One vote per user per city; guests get 401 (the request helper shows it and logs out). */
+export const voteForCity = (cityId: number) => api.postJson<CityVote>(`/app/cities/${cityId}/votes`);
+
+export function useCurrencyRates() {
+  return useQuery({
+    queryKey: discoveryKeys.rates,
+    queryFn: ({ signal }) => api.get<CurrencyRates>('/app/currency/rates', { signal, isSilent: true }),
+    staleTime: 30 * 60_000,
+  });
+}
+
+export function useHome(position: Position | undefined) {
+  const cityId = getStoredCityId();
+  return useQuery({
+    queryKey: discoveryKeys.home(cityId, position),
+    queryFn: ({ signal }) => api.get<Home>('/app/home', { signal, isSilent: true, query: at(position) }),
+    staleTime: 60_000,
+  });
+}
+
+export function useProjects() {
+  const cityId = getStoredCityId();
+  return useQuery({
+    queryKey: discoveryKeys.projects(cityId),
+    queryFn: ({ signal }) => api.get<ProjectCard[]>('/app/projects', { signal, isSilent: true }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useProject(id: number | undefined) {
+  return useQuery({
+    queryKey: discoveryKeys.project(id ?? 0),
+    queryFn: ({ signal }) => api.get<ProjectDetail>(`/app/projects/${id}`, { signal, isSilent: true }),
+    enabled: id !== undefined,
+  });
+}
+
+/** Pages of therapists; only the last MAX_PAGES pages are kept, so a long scroll stays light. */
+export function useTherapistPages(filters: TherapistFilters, position: Position | undefined) {
+  const cityId = getStoredCityId();
+  return useInfiniteQuery({
+    queryKey: discoveryKeys.therapists(cityId, filters, position),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<Paged<TherapistCard>>('/app/therapists', {
+        signal,
+        isSilent: true,
+        query: { ...toTherapistQuery(filters), ...at(position), page: pageParam, pageSize: PAGE_SIZE },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    getPreviousPageParam: (first) => (first.page > 1 ? first.page - 1 : undefined),
+    maxPages: MAX_PAGES,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTherapist(id: number | undefined, position: Position | undefined) {
+  return useQuery({
+    queryKey: discoveryKeys.therapist(id ?? 0, position),
+    queryFn: ({ signal }) =>
+      api.get<TherapistDetail>(`/app/therapists/${id}`, { signal, isSilent: true, query: at(position) }),
+    enabled: id !== undefined,
+  });
+}
+
+export function useStorePages(position: Position | undefined) {
+  const cityId = getStoredCityId();
+  return useInfiniteQuery({
+    queryKey: discoveryKeys.stores(cityId, position),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<Paged<StoreCard>>('/app/stores', {
+        signal,
+        isSilent: true,
+        query: { ...at(position), page: pageParam, pageSize: PAGE_SIZE },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    getPreviousPageParam: (first) => (first.page > 1 ? first.page - 1 : undefined),
+    maxPages: MAX_PAGES,
+  });
+}
+
+export function useStore(id: number | undefined, position: Position | undefined) {
+  return useQuery({
+    queryKey: discoveryKeys.store(id ?? 0, position),
+    queryFn: ({ signal }) =>
+      api.get<StoreDetail>(`/app/stores/${id}`, { signal, isSilent: true, query: at(position) }),
+    enabled: id !== undefined,
+  });
+}
+
+export function useSearch(q: string, position: Position | undefined) {
+  const cityId = getStoredCityId();
+  const text = q.trim().slice(0, 50);
+  return useQuery({
+    queryKey: discoveryKeys.search(cityId, text, position),
+    queryFn: ({ signal }) =>
+      api.get<SearchResult>('/app/search', { signal, isSilent: true, query: { q: text, ...at(position) } }),
+    enabled: text.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,180 @@
+import type { Home } from '@sabai/shared/catalog/catalog.schemas';
+import { ERROR_CODES } from '@sabai/shared/error-codes';
+import { Button, Swiper } from 'antd-mobile';
+import { EnvironmentOutline, RightOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { showToast } from '../../../components/ui/feedback';
+import { type ApiError, isApiError } from '../../../lib/api-client';
+import { useHome } from '../api/discovery-api';
+import { useCurrentCity } from '../hooks/use-current-city';
+import { useUserLocation } from '../hooks/use-user-location';
+import { bannerRoute } from './banner-route';
+import { ProjectCard } from './project-card';
+import { CardSkeletons, LoadError, Section } from './state-views';
+import { StoreCard } from './store-card';
+import { TherapistCard } from './therapist-card';
+
+const needsAnotherCity = (error: unknown): error is ApiError =>
+  isApiError(error) &&
+  error.kind === 'business' &&
+  (error.code === ERROR_CODES.cityNotOpen.code || error.code === ERROR_CODES.notFound.code);
+
+/** The first project of each category: a category tile opens the therapists offering it. */
+function projectOfCategory(home: Home, categoryId: number): number | undefined {
+  return home.projects.find((project) => project.category.id === categoryId)?.id;
+}
+
+function SeeAll({ to, label }: { to: string; label: string }) {
+  const { t } = useTranslation('discovery');
+  return (
+    <Link className="see-all" to={to} aria-label={`${t('home.seeAll')}: ${label}`}>
+      {t('home.seeAll')} <RightOutline aria-hidden="true" />
+    </Link>
+  );
+}
+
+/** Home's discovery blocks: banners, categories, popular services, therapists and stores nearby. */
+export function HomeDiscovery() {
+  const { t } = useTranslation('discovery');
+  const navigate = useNavigate();
+  const { position, refresh: locate } = useUserLocation();
+  const [isLocating, setIsLocating] = useState(false);
+  const { city } = useCurrentCity();
+  const home = useHome(position);
+
+  if (home.isPending) return <CardSkeletons count={4} />;
+  if (home.isError) {
+    // Spec: a closed (or unknown) city says "city not open, switch city" and offers the picker.
+    if (needsAnotherCity(home.error)) {
+      return (
+        <EmptyState
+          icon={<EnvironmentOutline />}
+          title={home.error.message}
+          action={
+            <Button color="primary" onClick={() => navigate('/index/citys')}>
+              {t('city.choose')}
+            </Button>
+          }
+        />
+      );
+    }
+    return <LoadError error={home.error} onRetry={() => home.refetch()} isRetrying={home.isFetching} />;
+  }
+  const data = home.data;
+
+  const openBanner = (link: string) => {
+    const route = bannerRoute(link);
+    if (!route) return;
+    if (/^https?:\/\//.test(route)) window.open(route, '_blank', 'noopener');
+    else navigate(route);
+  };
+
+  const locateMe = async () => {
+    setIsLocating(true);
+    try {
+      await locate();
+    } catch {
+      showToast(t('city.locationFailed'));
+    } finally {
+      setIsLocating(false);
+    }
+  };
+
+  return (
+    <>
+      {position ? null : (
+        <div className="locate-hint">
+          <EnvironmentOutline aria-hidden="true" className="locate-hint__icon" />
+          <span className="locate-hint__text">{t('home.locateHint')}</span>
+          <Button
+            size="mini"
+            color="primary"
+            fill="outline"
+            loading={isLocating}
+            onClick={() => void locateMe()}
+          >
+            {t('home.locate')}
+          </Button>
+        </div>
+      )}
+      {data.banners.length > 0 ? (
+        <section className="banners" aria-label={t('home.banners')}>
+          <Swiper autoplay autoplayInterval={5000} loop={data.banners.length > 1}>
+            {data.banners.map((banner) => (
+              <Swiper.Item key={banner.id}>
+                <button type="button" className="banner" onClick={() => openBanner(banner.link)}>
+                  <img className="banner__img" src={banner.imageUrl} alt="" />
+                  <span className="banner__title">{banner.title}</span>
+                </button>
+              </Swiper.Item>
+            ))}
+          </Swiper>
+        </section>
+      ) : null}
+
+      {data.categories.length > 0 ? (
+        <Section title={t('home.categories')}>
+          <ul className="category-grid">
+            {data.categories.map((category) => {
+              const projectId = projectOfCategory(data, category.id);
+              const to = projectId
+                ? `/therapist/therapistList?projectId=${projectId}`
+                : '/therapist/therapistList';
+              return (
+                <li key={category.id}>
+                  <Link className="category" to={to}>
+                    <img className="category__icon" src={category.icon} alt="" width={44} height={44} />
+                    <span className="category__name">{category.name}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      ) : null}
+
+      {data.projects.length > 0 ? (
+        <Section title={t('home.popular')}>
+          <div className="tile-row">
+            {data.projects.map((project) => (
+              <ProjectCard key={project.id} project={project} variant="tile" />
+            ))}
+          </div>
+        </Section>
+      ) : null}
+
+      <Section
+        title={t('home.recommended')}
+        action={<SeeAll to="/therapist/therapistList" label={t('home.recommended')} />}
+      >
+        {data.recommendedTherapists.length > 0 ? (
+          <div className="card-list">
+            {data.recommendedTherapists.map((therapist) => (
+              <TherapistCard key={therapist.id} therapist={therapist} timeZone={city?.timeZone} />
+            ))}
+          </div>
+        ) : (
+          <EmptyState icon={<RightOutline />} title={t('home.emptyTherapists')} />
+        )}
+      </Section>
+
+      <Section
+        title={t('home.nearbyStores')}
+        action={<SeeAll to="/instore" label={t('home.nearbyStores')} />}
+      >
+        {data.nearbyStores.length > 0 ? (
+          <div className="card-list">
+            {data.nearbyStores.map((store) => (
+              <StoreCard key={store.id} store={store} />
+            ))}
+          </div>
+        ) : (
+          <p className="detail__muted disc-pad">{t('home.emptyStores')}</p>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { Button, InfiniteScroll } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Refreshable } from '../../../components/ui/refreshable';
+import type { Paged } from '../api/discovery-api';
+import { CardSkeletons, LoadError } from './state-views';
+
+interface PagedListProps<T> {
+  query: UseInfiniteQueryResult<InfiniteData<Paged<T>>>;
+  renderItem: (item: T) => ReactNode;
+  itemKey: (item: T) => number | string;
+  empty: ReactNode;
+  /** Above the list, inside the pull-to-refresh area (filters, entry buttons). */
+  header?: ReactNode;
+}
+
+/**
+ * A paged list with pull-to-refresh and infinite scroll. The query keeps at most a few pages
+ * (see MAX_PAGES), so a very long scroll never puts a thousand rows in the page: earlier pages
+ * are dropped and come back through "show earlier results".
+ */
+export function PagedList<T>({ query, renderItem, itemKey, empty, header }: PagedListProps<T>) {
+  const { t } = useTranslation('discovery');
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const refresh = () => query.refetch();
+
+  let content: ReactNode;
+  if (query.isPending) content = <CardSkeletons />;
+  else if (query.isError && items.length === 0)
+    content = <LoadError error={query.error} onRetry={refresh} isRetrying={query.isFetching} />;
+  else if (items.length === 0) content = empty;
+  else
+    content = (
+      <>
+        {query.hasPreviousPage ? (
+          <div className="paged-list__earlier">
+            <Button
+              size="small"
+              fill="outline"
+              loading={query.isFetchingPreviousPage}
+              onClick={() => void query.fetchPreviousPage()}
+            >
+              {t('states.showEarlier')}
+            </Button>
+          </div>
+        ) : null}
+        <ul className="paged-list" aria-busy={query.isFetching}>
+          {items.map((item) => (
+            <li key={itemKey(item)} className="paged-list__item">
+              {renderItem(item)}
+            </li>
+          ))}
+        </ul>
+        <InfiniteScroll
+          hasMore={query.hasNextPage}
+          loadMore={async () => {
+            const result = await query.fetchNextPage();
+            // InfiniteScroll retries on a rejected promise; a failed page is shown, not looped.
+            if (result.isError) throw result.error;
+          }}
+        >
+          {(hasMore, failed, retry) =>
+            failed ? (
+              <button type="button" className="link-button" onClick={() => void retry()}>
+                {t('states.loadFailed')} {t('common:actions.retry')}
+              </button>
+            ) : hasMore ? (
+              t('states.loadMore')
+            ) : (
+              t('states.noMore')
+            )
+          }
+        </InfiniteScroll>
+      </>
+    );
+
+  return (
+    <Refreshable onRefresh={refresh}>
+      {header}
+      {content}
+    </Refreshable>
+  );
+}

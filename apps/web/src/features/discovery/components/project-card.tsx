@@ -1,0 +1,29 @@
+import type { ProjectCard as Project } from '@sabai/shared/catalog/catalog.schemas';
+import { ClockCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDisplay } from '../hooks/use-display';
+
+/** A service project: cover, name, duration, price and member price. */
+export function ProjectCard({ project, variant = 'row' }: { project: Project; variant?: 'row' | 'tile' }) {
+  const { t } = useTranslation('discovery');
+  const display = useDisplay();
+  return (
+    <Link className={`project-card project-card--${variant}`} to={`/index/order/order?id=${project.id}`}>
+      <img className="project-card__cover" src={project.cover} alt="" loading="lazy" />
+      <div className="project-card__body">
+        <span className="project-card__name">{project.name}</span>
+        {variant === 'row' ? <span className="project-card__summary">{project.summary}</span> : null}
+        <span className="project-card__meta">
+          <ClockCircleOutline aria-hidden="true" /> {display.minutes(project.durationMinutes)}
+        </span>
+        <span className="project-card__prices">
+          <span className="price">{display.price(project.price)}</span>
+          <span className="member-price">
+            {t('project.memberPrice')} {display.price(project.memberPrice)}
+          </span>
+        </span>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, Skeleton } from 'antd-mobile';
+import { ExclamationCircleOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { isApiError } from '../../../lib/api-client';
+import '../discovery.css';
+import '../discovery-strings';
+
+/** A failed load: what happened (the server's localised message when it sent one) and a retry. */
+export function LoadError({
+  error,
+  onRetry,
+  isRetrying = false,
+}: {
+  error: unknown;
+  onRetry: () => unknown;
+  isRetrying?: boolean;
+}) {
+  const { t } = useTranslation('discovery');
+  const message = isApiError(error) ? error.message : t('states.loadFailed');
+  return (
+    <EmptyState
+      icon={<ExclamationCircleOutline />}
+      title={t('states.loadFailed')}
+      description={message === t('states.loadFailed') ? undefined : message}
+      action={
+        <Button color="primary" fill="outline" loading={isRetrying} onClick={() => void onRetry()}>
+          {t('common:actions.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** Placeholder rows shaped like the cards they stand for. */
+export function CardSkeletons({ count = 4, variant = 'row' }: { count?: number; variant?: 'row' | 'tile' }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={`card-skeletons card-skeletons--${variant}`} role="status" aria-busy="true">
+      <span className="visually-hidden">{t('states.loading')}</span>
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders that never reorder
+        <div key={index} className="card-skeleton">
+          <Skeleton animated className="card-skeleton__media" />
+          <div className="card-skeleton__lines">
+            <Skeleton.Title animated />
+            <Skeleton.Paragraph lineCount={2} animated />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A titled block of a page, with an optional link-like action on the right. */
+export function Section({
+  title,
+  action,
+  children,
+  className,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section className={className ? `disc-section ${className}` : 'disc-section'} aria-label={title}>
+      <div className="disc-section__head">
+        <h2 className="disc-section__title">{title}</h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A detail page opened with a missing or malformed id. */
+export function NotFoundBlock() {
+  const { t } = useTranslation('discovery');
+  return <EmptyState icon={<ExclamationCircleOutline />} title={t('states.notFound')} />;
+}

@@ -1,0 +1,33 @@
+import type { StoreCard as Store } from '@sabai/shared/catalog/catalog.schemas';
+import { EnvironmentOutline, StarFill } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDisplay } from '../hooks/use-display';
+
+export function StoreCard({ store }: { store: Store }) {
+  const { t } = useTranslation('discovery');
+  const display = useDisplay();
+  return (
+    <Link className="store-card" to={`/instore/orderDetail?id=${store.id}`}>
+      <img className="store-card__cover" src={store.cover} alt="" loading="lazy" width={96} height={72} />
+      <div className="store-card__body">
+        <div className="store-card__top">
+          <span className="store-card__name">{store.name}</span>
+          <span className={store.isOpenNow ? 'open-tag open-tag--open' : 'open-tag'}>
+            {store.isOpenNow ? t('store.openNow') : t('store.closedNow')}
+          </span>
+        </div>
+        <div className="therapist-card__meta">
+          <span className="rating">
+            <StarFill aria-hidden="true" /> {display.rating(store.rating)}
+          </span>
+          <span>{t('therapist.orders', { count: display.count(store.orderCount) })}</span>
+          {store.distanceKm !== null ? <span>{display.distance(store.distanceKm)}</span> : null}
+        </div>
+        <div className="store-card__address">
+          <EnvironmentOutline aria-hidden="true" /> <span>{store.address}</span>
+        </div>
+      </div>
+    </Link>
+  );
+}

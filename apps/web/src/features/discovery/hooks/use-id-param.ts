@@ -1,0 +1,10 @@
+import { useQueryParams } from './use-query-params';
+
+/** The `?id=` of a detail page (spec routes carry ids in the query); undefined when malformed. */
+export function useIdParam(name = 'id'): number | undefined {
+  const [params] = useQueryParams();
+  const raw = params.get(name);
+  if (raw === null || !/^\d{1,9}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id >= 1 ? id : undefined;
+}

@@ -1,0 +1,27 @@
+import { ClockCircleOutline, EyeOutline, HeartOutline, TeamOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import './discovery-strings';
+import './discovery.css';
+
+const ENTRIES = [
+  { to: '/my/gird/shoucang', key: 'favourites', icon: <HeartOutline aria-hidden="true" /> },
+  { to: '/my/gird/guanzhu', key: 'follows', icon: <TeamOutline aria-hidden="true" /> },
+  { to: '/my/gird/visitor', key: 'visitors', icon: <EyeOutline aria-hidden="true" /> },
+  { to: '/my/gird/browse', key: 'footprints', icon: <ClockCircleOutline aria-hidden="true" /> },
+] as const;
+
+/** The Me page's grid (spec my/gird/*): favourites, follows and fans, visitors, footprints. */
+export default function MyLists() {
+  const { t } = useTranslation('discovery');
+  return (
+    <nav className="my-lists" aria-label={t('engagement.myLists')}>
+      {ENTRIES.map((entry) => (
+        <Link key={entry.key} className="my-lists__item" to={entry.to}>
+          {entry.icon}
+          <span>{t(`engagement.short.${entry.key}`)}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,87 @@
+import type { CountryCodeItem } from '@sabai/shared/geo/geo.schemas';
+import type { Session, SmsPurpose, UserRecord } from '@sabai/shared/identity/identity.schemas';
+import { ApiError, api, buildDefaultHeaders, resolveApiBase } from '../../../lib/api-client';
+
+/** Requests of the identity feature: one function per endpoint; hooks live in ../hooks. */
+export interface PhoneInput {
+  areaCode: string;
+  phone: string;
+}
+
+export interface CancellationStatus {
+  isLogout: number;
+  requestedAt: string | null;
+  dueAt: string | null;
+}
+
+export const fetchCountries = (signal?: AbortSignal) =>
+  api.get<CountryCodeItem[]>('/app/Login/countryCode', { signal, isSilent: true });
+
+export const sendSmsCode = (input: PhoneInput & { purpose: SmsPurpose }) =>
+  api.postJson<{ resendAfterSeconds: number; expiresInSeconds: number }>('/app/auth/sms-codes', input);
+
+export const registerAccount = (
+  input: PhoneInput & { code: string; password: string; invitationCode?: string; agreeTerms: boolean },
+) => api.postJson<Session>('/app/auth/register', input);
+
+export const loginBySms = (input: PhoneInput & { code: string }) =>
+  api.postJson<Session>('/app/auth/login/sms', input);
+
+export const loginByPassword = (input: PhoneInput & { password: string }) =>
+  api.postJson<Session>('/app/auth/login/password', input);
+
+export const resetPassword = (input: PhoneInput & { code: string; password: string }) =>
+  api.postJson<null>('/app/auth/password/reset', input);
+
+export const changePassword = (input: { oldPassword?: string; newPassword: string }) =>
+  api.postJson<null>('/app/auth/password/change', input);
+
+export const bindPhone = (input: PhoneInput & { code: string }) =>
+  api.postJson<UserRecord>('/app/auth/phone/bind', input);
+
+export const changePhone = (input: PhoneInput & { code: string }) =>
+  api.postJson<UserRecord>('/app/auth/phone/change', input);
+
+/** Rotates the session token; the old one stops working. */
+export const renewToken = () =>
+  api.postJson<{
+    token: string;
+    tokenExpired: number;
+    uniRes: { newToken: { token: string; tokenExpired: number } };
+  }>('/app/Login/reNewToken', {}, { isSilent: true });
+
+export const logoutOnServer = () => api.postJson<null>('/app/auth/logout', {}, { isSilent: true });
+
+export const fetchCurrentUser = (signal?: AbortSignal) =>
+  api.get<UserRecord>('/app/user/selectUserById', { signal, isSilent: true });
+
+export const updateNickname = (nickname: string) => api.postJson<UserRecord>('/app/users/me', { nickname });
+
+export const fetchCancellation = (signal?: AbortSignal) =>
+  api.get<CancellationStatus>('/app/users/me/cancellation', { signal });
+
+export const requestCancellation = () =>
+  api.postJson<CancellationStatus>('/app/users/me/cancellation', { confirm: true });
+
+export const revokeCancellation = () => api.postJson<CancellationStatus>('/app/users/me/cancellation/revoke');
+
+/**
+ * Avatar upload as multipart/form-data. The shared helper speaks JSON and forms only, so this one
+ * call uses fetch directly with the same headers (the browser sets the multipart boundary).
+ */
+export async function uploadAvatar(file: Blob, fileName: string): Promise<UserRecord> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  const headers = buildDefaultHeaders();
+  const response = await fetch(`${resolveApiBase()}/app/users/me/avatar`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  const body = (await response.json().catch(() => undefined)) as
+    | { code: number; msg: string; data: UserRecord }
+    | undefined;
+  if (!body) throw new ApiError('http', response.status, response.statusText, response.status);
+  if (body.code !== 0) throw new ApiError('business', body.code, body.msg, response.status);
+  return body.data;
+}

@@ -1,0 +1,72 @@
+import '../identity-strings';
+import { SMS_RESEND_SECONDS } from '@sabai/shared/identity/identity.rules';
+import type { SmsPurpose } from '@sabai/shared/identity/identity.schemas';
+import { Input } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../components/ui/feedback';
+import { sendSmsCode } from '../api/identity-api';
+import type { PhoneValue } from './phone-field';
+
+/** The 6-digit code input and its "Send code" button, which counts down 60 s before a resend. */
+export function SmsCodeField({
+  value,
+  onChange,
+  phone,
+  purpose,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  phone: PhoneValue;
+  purpose: SmsPurpose;
+}) {
+  const { t } = useTranslation('identity');
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  const [isSending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (secondsLeft <= 0) return;
+    const timer = setTimeout(() => setSecondsLeft((left) => left - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [secondsLeft]);
+
+  const send = async () => {
+    if (!phone.phone.trim()) {
+      showToast(t('phone.required'));
+      return;
+    }
+    setSending(true);
+    try {
+      const result = await sendSmsCode({ ...phone, purpose });
+      setSecondsLeft(result.resendAfterSeconds || SMS_RESEND_SECONDS);
+      showToast(t('code.sent'));
+    } catch (error) {
+      showToast((error as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="sms-code-field">
+      <Input
+        className="sms-code-field__input"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        aria-label={t('code.label')}
+        placeholder={t('code.placeholder')}
+        value={value}
+        onChange={(next) => onChange(next.replace(/\D/g, ''))}
+      />
+      <button
+        type="button"
+        className="sms-code-field__send"
+        onClick={send}
+        disabled={secondsLeft > 0 || isSending}
+      >
+        {secondsLeft > 0 ? t('code.resendIn', { seconds: secondsLeft }) : t('code.send')}
+      </button>
+    </div>
+  );
+}

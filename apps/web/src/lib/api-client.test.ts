@@ -1,0 +1,200 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient } from './api-client';
+import { STORAGE_KEYS, writeStored } from './storage';
+
+const translate = (key: string, values?: Record<string, unknown>) =>
+  values ? `${key} ${JSON.stringify(values)}` : key;
+
+const envelope = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function sentHeaders(call = 0): Record<string, string> {
+  const init = fetchMock.mock.calls[call]?.[1];
+  return (init?.headers ?? {}) as Record<string, string>;
+}
+
+describe('api client: envelope', () => {
+  it('resolves data when code is 0', async () => {
+    fetchMock.mockResolvedValue(envelope({ code: 0, msg: 'ok', data: { value: 1 } }));
+    const api = createApiClient({ translate });
+    await expect(api.get('/app/common/type/3099')).resolves.toEqual({ value: 1 });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/app/common/type/3099');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('GET');
+  });
+
+  it('rejects other codes with the server message', async () => {
+    fetchMock.mockResolvedValue(envelope({ code: 3001, msg: 'City not open', data: null }));
+    const api = createApiClient({ translate });
+    const error = await api.postJson('/app/x', { a: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'business', code: 3001, message: 'City not open' });
+  });
+
+  it('sends JSON by default and form-encoding on request', async () => {
+    fetchMock.mockImplementation(async () => envelope({ code: 0, msg: '', data: null }));
+    const api = createApiClient({ translate });
+    await api.postJson('/app/a', { name: 'Srey', n: 2 });
+    await api.postForm('/app/b', { uid: 7, noticeOs: 'web', empty: '' });
+    await api.get('/app/c', { query: { classify: 1, skip: undefined } });
+    expect(sentHeaders(0)['content-type']).toBe('application/json');
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"name":"Srey","n":2}');
+    expect(sentHeaders(1)['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(fetchMock.mock.calls[1]?.[1]?.body).toBe('uid=7&noticeOs=web');
+    expect(fetchMock.mock.calls[2]?.[0]).toBe('/app/c?classify=1');
+  });
+});
+
+describe('api client: headers', () => {
+  it('sends the spec header set plus currency and distance unit on every request', async () => {
+    writeStored(STORAGE_KEYS.token, 'tok-123');
+    writeStored(STORAGE_KEYS.language, 'km');
+    writeStored(STORAGE_KEYS.currency, 'KHR');
+    writeStored(STORAGE_KEYS.distanceUnit, 'mi');
+    fetchMock.mockImplementation(async () => envelope({ code: 0, msg: '', data: null }));
+    const api = createApiClient({ translate });
+    await api.get('/app/one');
+    await api.get('/app/two');
+
+    const headers = sentHeaders(0);
+    expect(headers).toMatchObject({
+      'content-type': 'application/json',
+      lang: 'km-KH',
+      token: 'tok-123',
+      appVersion: '2.6.82',
+      appVersionCode: '271',
+      uniPlatform: 'web',
+      dir: '1',
+      cityId: '1',
+      currency: 'KHR',
+      distanceUnit: 'mi',
+    });
+    for (const name of ['appId', 'deviceId', 'deviceBrand', 'deviceModel', 'osName', 'systemInfo']) {
+      expect(headers[name], name).toBeTruthy();
+    }
+    expect(headers.deviceId).toHaveLength(32);
+    expect(() => JSON.parse(headers.systemInfo ?? '')).not.toThrow();
+    // The device id is generated once and kept.
+    expect(sentHeaders(1).deviceId).toBe(headers.deviceId);
+  });
+});
+
+describe('api client: loading indicator', () => {
+  it('shows only when a request is still pending after 800 ms, and hides when it ends', async () => {
+    vi.useFakeTimers();
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const onLoadingChange = vi.fn();
+    const api = createApiClient({ translate, onLoadingChange });
+
+    const pending = api.get('/app/slow');
+    await vi.advanceTimersByTimeAsync(799);
+    expect(onLoadingChange).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onLoadingChange).toHaveBeenCalledWith(true);
+
+    answer(envelope({ code: 0, msg: '', data: 'done' }));
+    await expect(pending).resolves.toBe('done');
+    expect(onLoadingChange).toHaveBeenLastCalledWith(false);
+    expect(onLoadingChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('never shows for a fast request', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      () =>
+        new Promise<Response>((resolve) =>
+          setTimeout(() => resolve(envelope({ code: 0, msg: '', data: 1 })), 300),
+        ),
+    );
+    const onLoadingChange = vi.fn();
+    const api = createApiClient({ translate, onLoadingChange });
+    const pending = api.get('/app/fast');
+    await vi.advanceTimersByTimeAsync(300);
+    await expect(pending).resolves.toBe(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(onLoadingChange).not.toHaveBeenCalled();
+  });
+
+  it('skips the indicator for silent requests', async () => {
+    vi.useFakeTimers();
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const onLoadingChange = vi.fn();
+    const api = createApiClient({ translate, onLoadingChange });
+    const pending = api.get('/app/background', { isSilent: true });
+    await vi.advanceTimersByTimeAsync(5000);
+    answer(envelope({ code: 0, msg: '', data: null }));
+    await pending;
+    expect(onLoadingChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('api client: failures', () => {
+  it('times out after 60 s by aborting the request', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const api = createApiClient({ translate });
+    const outcome = api.get('/app/hang').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(outcome).resolves.toMatchObject({ kind: 'timeout', message: 'common:errors.timeout' });
+  });
+
+  it('rejects a network failure with a translated message', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const api = createApiClient({ translate });
+    await expect(api.get('/app/x')).rejects.toMatchObject({
+      kind: 'network',
+      message: 'common:errors.network',
+    });
+  });
+
+  it('rejects non-200 answers, using the envelope message when the body has one', async () => {
+    fetchMock.mockResolvedValueOnce(envelope({ code: 1003, msg: 'No such route', data: null }, 404));
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
+    const api = createApiClient({ translate });
+    await expect(api.get('/app/missing')).rejects.toMatchObject({
+      kind: 'http',
+      code: 1003,
+      httpStatus: 404,
+      message: 'No such route',
+    });
+    await expect(api.get('/app/down')).rejects.toMatchObject({
+      kind: 'http',
+      code: 502,
+      message: 'common:errors.http {"status":502}',
+    });
+  });
+
+  it('on code 401 shows the message through the logout hook, then rejects; one hook call for many', async () => {
+    fetchMock.mockImplementation(async () => envelope({ code: 401, msg: 'Session expired', data: null }));
+    const onUnauthorized = vi.fn(async (_msg: string) => {});
+    const api = createApiClient({ translate, onUnauthorized });
+    const [first, second] = await Promise.all([
+      api.get('/app/me').catch((e: unknown) => e),
+      api.get('/app/orders').catch((e: unknown) => e),
+    ]);
+    expect(first).toMatchObject({ kind: 'unauthorized', code: 401, message: 'Session expired' });
+    expect(second).toMatchObject({ kind: 'unauthorized', code: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith('Session expired');
+  });
+});

@@ -1,0 +1,217 @@
+import type { Currency, DistanceUnit } from '@sabai/shared/settings';
+
+/** Numbers, money, distances and times go through Intl, in the interface language. */
+const METRES_PER_MILE = 1609.344;
+
+/**
+ * Whether this browser has Intl data for the locale. Some Chromium builds ship no Khmer data and
+ * silently format in en-US; callers then use numeric dates and translated names instead.
+ */
+export function hasIntlData(locale: string): boolean {
+  try {
+    const resolved = new Intl.DateTimeFormat(locale).resolvedOptions().locale;
+    return resolved.split('-')[0] === locale.split('-')[0];
+  } catch {
+    return false;
+  }
+}
+
+/** Without data for the language, dates are written with numbers only (day/month/year, 24 h). */
+const NUMERIC_LOCALE = 'en-GB';
+
+// Currencies without minor units in practice (KHR and VND are quoted in whole units).
+const MINOR_DIGITS: Record<Currency, number> = { USD: 2, KHR: 0, THB: 2, VND: 0, CNY: 2 };
+
+export function formatMoney(amountMinor: number, currency: Currency, locale: string): string {
+  const digits = MINOR_DIGITS[currency];
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amountMinor / 10 ** digits);
+}
+
+export function formatDistance(metres: number, unit: DistanceUnit, locale: string): string {
+  const value = unit === 'km' ? metres / 1000 : metres / METRES_PER_MILE;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: unit === 'km' ? 'kilometer' : 'mile',
+    maximumFractionDigits: value < 10 ? 1 : 0,
+  }).format(value);
+}
+
+export function currencyName(currency: Currency, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'currency' }).of(currency) ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
+/** Spec section 9: under 5 minutes "just now", then minutes, hours, days up to 30, then a date. */
+export function formatRelativeTime(date: Date, locale: string, now: Date = new Date()): string {
+  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (seconds < 5 * 60) return relative.format(0, 'second');
+  if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return relative.format(-Math.floor(seconds / 3600), 'hour');
+  if (seconds < 30 * 86_400) return relative.format(-Math.floor(seconds / 86_400), 'day');
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+}
+
+/** An amount in minor units with its ISO currency, as the server sends prices. */
+export interface MoneyValue {
+  amount: number;
+  currency: string;
+}
+
+/** One row of the server's display rates (`GET /app/currency/rates`): units per US dollar. */
+export interface RateRow {
+  currency: string;
+  perUsd: number;
+  minorDigits: number;
+}
+
+function minorDigitsOf(currency: string, rates: readonly RateRow[] | undefined): number {
+  const fromRates = rates?.find((rate) => rate.currency === currency)?.minorDigits;
+  if (fromRates !== undefined) return fromRates;
+  return MINOR_DIGITS[currency as Currency] ?? 2;
+}
+
+/**
+ * Converts an amount for display with the server's rates. Undefined when either currency has no
+ * rate: the caller then shows the original amount rather than a made-up one.
+ */
+export function convertMoney(
+  money: MoneyValue,
+  to: string,
+  rates: readonly RateRow[] | undefined,
+): MoneyValue | undefined {
+  if (money.currency === to) return money;
+  const from = rates?.find((rate) => rate.currency === money.currency);
+  const target = rates?.find((rate) => rate.currency === to);
+  if (!from || !target || from.perUsd <= 0 || target.perUsd <= 0) return undefined;
+  const major = money.amount / 10 ** from.minorDigits;
+  const converted = (major / from.perUsd) * target.perUsd;
+  return { amount: Math.round(converted * 10 ** target.minorDigits), currency: to };
+}
+
+/** Formats any ISO currency amount (minor units), with its usual number of decimals. */
+export function formatMoneyValue(money: MoneyValue, locale: string, rates?: readonly RateRow[]): string {
+  const digits = minorDigitsOf(money.currency, rates);
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: money.currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(money.amount / 10 ** digits);
+  } catch {
+    return `${(money.amount / 10 ** digits).toFixed(digits)} ${money.currency}`;
+  }
+}
+
+/** A price in the user's chosen currency when a rate exists, else in the currency it is quoted in. */
+export function formatPrice(
+  money: MoneyValue,
+  displayCurrency: string,
+  rates: readonly RateRow[] | undefined,
+  locale: string,
+): string {
+  return formatMoneyValue(convertMoney(money, displayCurrency, rates) ?? money, locale, rates);
+}
+
+/** The server measures in kilometres; the user reads km or miles. */
+export function formatDistanceKm(km: number, unit: DistanceUnit, locale: string): string {
+  return formatDistance(km * 1000, unit, locale);
+}
+
+export function formatMinutes(minutes: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(
+    minutes,
+  );
+}
+
+export function formatRating(rating: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+}
+
+export function formatCount(count: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(count);
+}
+
+/** A moment on the city's clock (bookings are shown in the city's time zone). */
+export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions = hasIntlData(locale)
+    ? { dateStyle: 'medium', timeStyle: 'short' }
+    : { dateStyle: 'short', timeStyle: 'short' };
+  if (!hasIntlData(locale)) locale = NUMERIC_LOCALE;
+  try {
+    return new Intl.DateTimeFormat(locale, timeZone ? { ...options, timeZone } : options).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  }
+}
+
+export function formatDate(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  if (!hasIntlData(locale)) {
+    return new Intl.DateTimeFormat(NUMERIC_LOCALE, { dateStyle: 'short', timeZone: 'UTC' }).format(date);
+  }
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+/** Weekday name of day 0–6 (0 = Sunday), as opening hours number them. */
+export function weekdayName(day: number, locale: string): string {
+  // 4 January 2026 was a Sunday.
+  const date = new Date(Date.UTC(2026, 0, 4 + day));
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/** A spoken language's name in the interface language ("km" → "Khmer", "ខ្មែរ", "高棉语"). */
+export function languageName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * When a therapist can next be booked, as short as is still clear: the time alone today, the
+ * weekday and time within a week, else the date and time. Shown on the city's clock.
+ */
+export function formatUpcoming(
+  iso: string,
+  locale: string,
+  timeZone?: string,
+  now: Date = new Date(),
+): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const zone = timeZone ? { timeZone } : {};
+  const dayOf = (value: Date) => {
+    try {
+      return new Intl.DateTimeFormat('en-CA', { ...zone, dateStyle: 'short' }).format(value);
+    } catch {
+      return value.toDateString();
+    }
+  };
+  const time: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+  const ahead = date.getTime() - now.getTime();
+  const hasData = hasIntlData(locale);
+  if (!hasData) locale = NUMERIC_LOCALE;
+  let options: Intl.DateTimeFormatOptions;
+  if (dayOf(date) === dayOf(now)) options = time;
+  else if (hasData && ahead > 0 && ahead < 6 * 86_400_000) options = { ...time, weekday: 'short' };
+  else options = { ...time, month: hasData ? 'short' : 'numeric', day: 'numeric' };
+  try {
+    return new Intl.DateTimeFormat(locale, { ...options, ...zone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The one place that touches localStorage. Values are JSON; a broken or missing store (private
+ * mode, quota, server-side tests) degrades to an in-memory map so the app still runs.
+ */
+export const STORAGE_KEYS = {
+  language: 'sabai.language',
+  currency: 'sabai.currency',
+  distanceUnit: 'sabai.distanceUnit',
+  token: 'sabai.token',
+  userInfo: 'sabai.userInfo',
+  deviceId: 'sabai.deviceId',
+  cityId: 'sabai.cityId',
+  apiBase: 'sabai.apiBase',
+  /** An invitation code from a shared link, offered on the sign-up form. */
+  invitationCode: 'sabai.invitationCode',
+  /** When the session token stops working (ms since epoch), so it can be renewed in time. */
+  tokenExpired: 'sabai.tokenExpired',
+  /** The user's last known position (WGS-84), for distances and nearest-first lists. */
+  location: 'sabai.location',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+const memory = new Map<string, string>();
+const listeners = new Set<(key: StorageKey) => void>();
+
+function backend(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  try {
+    if (typeof localStorage !== 'undefined') return localStorage;
+  } catch {
+    // Access can throw (blocked third-party storage); fall through to memory.
+  }
+  return {
+    getItem: (key) => memory.get(key) ?? null,
+    setItem: (key, value) => void memory.set(key, value),
+    removeItem: (key) => void memory.delete(key),
+  };
+}
+
+export function readStored<T>(key: StorageKey): T | undefined {
+  try {
+    const raw = backend().getItem(key);
+    return raw === null ? undefined : (JSON.parse(raw) as T);
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeStored(key: StorageKey, value: unknown): void {
+  try {
+    backend().setItem(key, JSON.stringify(value));
+  } catch {
+    memory.set(key, JSON.stringify(value));
+  }
+  for (const listener of listeners) listener(key);
+}
+
+export function removeStored(key: StorageKey): void {
+  try {
+    backend().removeItem(key);
+  } catch {
+    memory.delete(key);
+  }
+  for (const listener of listeners) listener(key);
+}
+
+/** Subscribe to writes made through this module (for useSyncExternalStore). */
+export function subscribeStorage(listener: (key: StorageKey) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A random id, generated once per browser and kept: it identifies guests to the server. */
+export function getDeviceId(): string {
+  const existing = readStored<string>(STORAGE_KEYS.deviceId);
+  if (existing) return existing;
+  const id = randomId(32);
+  writeStored(STORAGE_KEYS.deviceId, id);
+  return id;
+}
+
+export function randomId(length = 32): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = new Uint8Array(length);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** Logging out forgets the session, never the device or the preferences. */
+export function clearSession(): void {
+  removeStored(STORAGE_KEYS.token);
+  removeStored(STORAGE_KEYS.tokenExpired);
+  removeStored(STORAGE_KEYS.userInfo);
+}

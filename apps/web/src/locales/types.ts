@@ -1,0 +1,42 @@
+import type { Locale } from 'antd-mobile/es/locales/base';
+import type common from './en/common.json';
+import type discovery from './en/discovery.json';
+import type home from './en/home.json';
+import type identity from './en/identity.json';
+import type instore from './en/instore.json';
+import type me from './en/me.json';
+import type nav from './en/nav.json';
+import type orders from './en/orders.json';
+import type settings from './en/settings.json';
+import type therapist from './en/therapist.json';
+
+/** English is the reference shape; the locale test keeps every other language identical in keys. */
+// A type alias (not an interface) so it fits i18next's index-signature resource type.
+export type Resources = {
+  common: typeof common;
+  nav: typeof nav;
+  home: typeof home;
+  instore: typeof instore;
+  therapist: typeof therapist;
+  orders: typeof orders;
+  me: typeof me;
+  settings: typeof settings;
+  /**
+   * Optional: English's copy loads with the discovery pages (see features/discovery/discovery-strings.ts)
+   * to keep the shell small; the other languages carry it in their own lazy chunk.
+   */
+  discovery?: typeof discovery;
+  /** Optional: English's copy loads with the identity pages (features/identity/identity-strings.ts). */
+  identity?: typeof identity;
+};
+
+export type Namespace = keyof Resources;
+
+/**
+ * One language: its translation namespaces plus the matching antd-mobile locale. English has no
+ * `antd` here: its antd locale loads with the page providers, keeping the shell small.
+ */
+export interface LocaleBundle {
+  antd?: Locale;
+  resources: Resources;
+}

@@ -1,0 +1,19 @@
+import antd from 'antd-mobile/es/locales/zh-CN';
+import type { LocaleBundle } from '../types';
+import common from './common.json';
+import discovery from './discovery.json';
+import home from './home.json';
+import identity from './identity.json';
+import instore from './instore.json';
+import me from './me.json';
+import nav from './nav.json';
+import orders from './orders.json';
+import settings from './settings.json';
+import therapist from './therapist.json';
+
+const bundle: LocaleBundle = {
+  antd,
+  resources: { common, nav, home, instore, therapist, orders, me, settings, discovery, identity },
+};
+
+export default bundle;

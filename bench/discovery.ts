@@ -1,0 +1,212 @@
+// "Nearest available therapists for a project" (the therapist list's default query) with 100,000
+// therapists and 5,000 stores loaded, against bare Fastify hello in the same run: on PGlite always,
+// and on PostgreSQL when DATABASE_URL is set (in a throw-away database created and dropped here).
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app';
+import { parseEnv } from '../apps/server/src/config/env';
+import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
+import { seedCatalogDemo, seedCatalogReference } from '../apps/server/src/db/seed/catalog-demo';
+import { seedDemoData } from '../apps/server/src/db/seed/demo';
+import { seedReferenceData } from '../apps/server/src/db/seed/reference';
+import { therapistListQuery } from '../apps/server/src/modules/catalog/catalog.repository';
+import { bulkLoad, demoCities } from './lib/discovery-data';
+import {
+  BENCH_CONNECTIONS,
+  BENCH_SECONDS,
+  type Figure,
+  type LoadResult,
+  listen,
+  load,
+  report,
+  startBareHello,
+  throwawayDir,
+} from './lib/harness';
+
+const THERAPISTS = Number(process.env.BENCH_THERAPISTS ?? 100_000);
+const STORES = Number(process.env.BENCH_STORES ?? 5_000);
+const USER = { lat: 11.5621, lng: 104.9158 }; // a customer near the Russian Market, Phnom Penh
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_DIR = path.join(HERE, 'results');
+
+/** Every request from a different location within ~±5.5 km of the user: no two share an answer. */
+async function loadVaried(url: string): Promise<LoadResult> {
+  const run = (seconds: number) =>
+    new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        [
+          path.join(HERE, 'lib/varied-load.mjs'),
+          url,
+          String(seconds),
+          String(BENCH_CONNECTIONS),
+          String(USER.lat),
+          String(USER.lng),
+          '0.1',
+        ],
+        { maxBuffer: 16 * 1024 * 1024 },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      ),
+    );
+  await run(1);
+  const result = JSON.parse(await run(BENCH_SECONDS)) as {
+    requests: { average: number };
+    latency: { p99: number };
+    errors: number;
+    non2xx: number;
+  };
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+interface TargetResult {
+  kind: 'pglite' | 'postgres';
+  loadSeconds: number;
+  bare: Awaited<ReturnType<typeof load>>;
+  list: Awaited<ReturnType<typeof load>>;
+  varied: Awaited<ReturnType<typeof load>>;
+  uncached: Awaited<ReturnType<typeof load>>;
+  plan: string;
+}
+
+async function runTarget(
+  kind: 'pglite' | 'postgres',
+  database: Database,
+  dataDir: string,
+): Promise<TargetResult> {
+  await database.migrate();
+  await seedReferenceData(database.db);
+  await seedCatalogReference(database.db);
+  await seedDemoData(database.db);
+  await seedCatalogDemo(database.db);
+  const cities = await demoCities(database.db);
+  const started = performance.now();
+  await bulkLoad(database.db, cities, { therapists: THERAPISTS, stores: STORES });
+  const loadSeconds = Math.round((performance.now() - started) / 100) / 10;
+  const projectId = cities.ppProjects[0] as number;
+
+  const listQuery = therapistListQuery({
+    cityId: cities.pp,
+    origin: USER,
+    projectId,
+    sort: 'distance',
+    limit: 21,
+    offset: 0,
+  });
+  // The plan of a warm database (extension code loaded, pages cached), as the server runs it.
+  for (let i = 0; i < 20; i++) await queryRows(database.db, listQuery);
+  const planRows = await queryRows<Record<string, string>>(
+    database.db,
+    sql`explain (analyze, buffers, costs, timing) ${listQuery}`,
+  );
+  const plan = planRows.map((row) => Object.values(row)[0]).join('\n');
+
+  const config = parseEnv({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    SEED_DEMO_DATA: 'false',
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logStream: pino.destination({ dest: '/dev/null', sync: false }),
+  });
+  const base = await listen(app);
+  const bare = await startBareHello();
+  const query = `cityId=${cities.pp}&lat=${USER.lat}&lng=${USER.lng}&projectId=${projectId}`;
+  const result = {
+    bare: await load(bare.url),
+    list: await load(`${base}/app/therapists?${query}`),
+    // A different caller location on every request: no shared answer, the in-memory nearby index.
+    varied: await loadVaried(`${base}/app/therapists?cityId=${cities.pp}&projectId=${projectId}`),
+    // Pull-to-refresh (cache-control: no-cache): no shared answer and a database sync per request.
+    uncached: await load(`${base}/app/therapists?${query}`, { 'cache-control': 'no-cache' }),
+  };
+  await bare.close();
+  await app.close();
+  for (const [name, r] of Object.entries(result)) {
+    if (r.errors || r.non2xx) throw new Error(`${kind} ${name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
+  }
+  return { kind, loadSeconds, ...result, plan };
+}
+
+async function onPglite(): Promise<TargetResult> {
+  const data = throwawayDir('discovery');
+  const database = await openDatabase({ dataDir: path.join(data.dir, 'pglite') });
+  try {
+    return await runTarget('pglite', database, data.dir);
+  } finally {
+    await database.close();
+    data.remove();
+  }
+}
+
+async function onPostgres(url: string): Promise<TargetResult> {
+  const name = `sabai_bench_discovery_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 10 });
+  const data = throwawayDir('discovery-pg');
+  try {
+    return await runTarget('postgres', database, data.dir);
+  } finally {
+    await database.close();
+    data.remove();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+const targets: TargetResult[] = [await onPglite()];
+if (process.env.DATABASE_URL) targets.push(await onPostgres(process.env.DATABASE_URL));
+
+const figures: Figure[] = [
+  { metric: 'therapists loaded', value: THERAPISTS, unit: 'rows' },
+  { metric: 'stores loaded', value: STORES, unit: 'rows' },
+];
+for (const t of targets) {
+  const ratio = (value: number) => Math.round((value / t.bare.requestsPerSecond) * 1000) / 10;
+  figures.push(
+    { metric: `${t.kind} bulk load`, value: t.loadSeconds, unit: 's' },
+    { metric: `${t.kind} bare hello throughput`, value: t.bare.requestsPerSecond, unit: 'req/s' },
+    { metric: `${t.kind} bare hello p99 latency`, value: t.bare.p99Ms, unit: 'ms' },
+    { metric: `${t.kind} nearest therapists throughput`, value: t.list.requestsPerSecond, unit: 'req/s' },
+    { metric: `${t.kind} nearest therapists p99 latency`, value: t.list.p99Ms, unit: 'ms (target ≤ 50)' },
+    {
+      metric: `${t.kind} nearest therapists / bare hello`,
+      value: ratio(t.list.requestsPerSecond),
+      unit: '% (target ≥ 20)',
+    },
+    { metric: `${t.kind} distinct locations throughput`, value: t.varied.requestsPerSecond, unit: 'req/s' },
+    { metric: `${t.kind} distinct locations p99 latency`, value: t.varied.p99Ms, unit: 'ms (target ≤ 50)' },
+    {
+      metric: `${t.kind} distinct locations / bare hello`,
+      value: ratio(t.varied.requestsPerSecond),
+      unit: '% (target ≥ 20)',
+    },
+    { metric: `${t.kind} pull-to-refresh throughput`, value: t.uncached.requestsPerSecond, unit: 'req/s' },
+    { metric: `${t.kind} pull-to-refresh p99 latency`, value: t.uncached.p99Ms, unit: 'ms' },
+    {
+      metric: `${t.kind} pull-to-refresh / bare hello`,
+      value: ratio(t.uncached.requestsPerSecond),
+      unit: '%',
+    },
+  );
+  writeFileSync(path.join(RESULTS_DIR, `discovery-plan-${t.kind}.txt`), `${t.plan}\n`);
+  console.log(`\nEXPLAIN ANALYZE (${t.kind}):\n${t.plan}\n`);
+}
+report('discovery', figures);

@@ -1,0 +1,143 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LaunchedBrowser, launchBrowser, phoneContext, SCREENSHOTS } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+let server: RunningServer;
+let launched: LaunchedBrowser;
+
+beforeAll(async () => {
+  server = await startServer();
+  launched = await launchBrowser();
+});
+
+afterAll(async () => {
+  await launched?.close();
+  await server?.stop();
+});
+
+async function khmerFontsLoaded(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((font) => font.family.includes('Khmer') && font.status === 'loaded')
+      .length;
+  });
+}
+
+describe('app shell', () => {
+  it('shows the tab bar, switches to Khmer in Settings, and keeps it after a reload', async () => {
+    const context = await phoneContext(launched.browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(server.baseUrl);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect.poll(() => nav.getByRole('link').count()).toBe(5);
+    for (const label of ['Home', 'Store visit', 'Book', 'Orders', 'Me']) {
+      await nav.getByRole('link', { name: label, exact: true }).waitFor();
+    }
+    await expect.poll(() => page.title()).toBe('Home · Sabai');
+
+    await nav.getByRole('link', { name: 'Me', exact: true }).click();
+    await page.waitForURL('**/my');
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL('**/my/setting');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Settings · Sabai');
+
+    await page.getByRole('button', { name: 'Language' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose language' });
+    await dialog.getByText('ខ្មែរ', { exact: true }).click();
+
+    await page.getByRole('heading', { name: 'ការកំណត់' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('km');
+    await expect.poll(() => page.title()).toBe('ការកំណត់ · Sabai');
+
+    // Requests now say so: lang header km-KH (and the currency / distance unit headers).
+    await page.goto(`${server.baseUrl}/`);
+    const khmerNav = page.getByRole('navigation', { name: 'ម៉ឺនុយមេ' });
+    await khmerNav.getByRole('link', { name: 'ទំព័រដើម' }).waitFor();
+
+    const configRequest = page.waitForRequest((request) => request.url().includes('/app/common/type/3099'));
+    await page.reload();
+    const headers = (await configRequest).headers();
+    expect(headers.lang).toBe('km-KH');
+    expect(headers.currency).toBe('USD');
+    expect(headers.distanceunit).toBe('km');
+    expect(headers.appversion).toBe('2.6.82');
+
+    await khmerNav.getByRole('link', { name: 'ទំព័រដើម' }).waitFor();
+    await khmerNav.getByRole('link', { name: 'ការបញ្ជាទិញ' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('km');
+    expect(await khmerFontsLoaded(page)).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SCREENSHOTS}journey-khmer-after-reload.png` });
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the VIP membership card from /app/common/type/3099 when it is open', async () => {
+    const context = await phoneContext(launched.browser, 'en');
+    const page = await context.newPage();
+    const answer = page.waitForResponse((response) => response.url().includes('/app/common/type/3099'));
+    await page.goto(server.baseUrl);
+    const body = (await (await answer).json()) as { data?: { value?: string } };
+    const isOpen = (JSON.parse(body.data?.value ?? '{}') as { isOpen?: boolean }).isOpen === true;
+    const card = page.getByRole('button', { name: /Sabai VIP annual card/ });
+    if (isOpen) await card.waitFor();
+    else expect(await card.count()).toBe(0);
+    await context.close();
+  });
+});
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'instore', path: '/instore' },
+  { name: 'therapist', path: '/therapist' },
+  { name: 'order', path: '/order' },
+  { name: 'my', path: '/my' },
+  { name: 'setting', path: '/my/setting' },
+];
+
+describe('screenshots at 390×844', () => {
+  for (const language of ['en', 'km', 'th']) {
+    it(`every page in ${language}`, async () => {
+      const context = await phoneContext(launched.browser, language);
+      const page = await context.newPage();
+      for (const { name, path } of PAGES) {
+        await page.goto(`${server.baseUrl}${path}`);
+        await page.locator('.page').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => document.fonts.ready);
+        expect(await page.locator('html').getAttribute('lang')).toBe(language);
+        expect(await page.title()).toMatch(/ · Sabai$/);
+        await page.screenshot({ path: `${SCREENSHOTS}${name}-${language}.png` });
+      }
+      await context.close();
+    });
+  }
+
+  it('the settings language picker, open, in Thai', async () => {
+    const context = await phoneContext(launched.browser, 'th');
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/my/setting`);
+    await page.getByRole('button', { name: 'ภาษา' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SCREENSHOTS}setting-language-picker-th.png` });
+    await context.close();
+  });
+
+  it('desktop width centres the phone column', async () => {
+    const context = await launched.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(server.baseUrl);
+    await page.locator('.page').first().waitFor();
+    const box = await page.locator('#root').boundingBox();
+    expect(box?.width).toBe(480);
+    expect(Math.round((box?.x ?? 0) + (box?.width ?? 0) / 2)).toBe(640);
+    await page.screenshot({ path: `${SCREENSHOTS}desktop-home-en.png` });
+    await context.close();
+  });
+});

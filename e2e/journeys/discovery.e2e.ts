@@ -1,0 +1,323 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LaunchedBrowser, launchBrowser, phoneContext, SCREENSHOTS } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+let server: RunningServer;
+let launched: LaunchedBrowser;
+
+beforeAll(async () => {
+  server = await startServer();
+  launched = await launchBrowser();
+});
+
+afterAll(async () => {
+  await launched?.close();
+  await server?.stop();
+});
+
+/** Central Phnom Penh (BKK1): the demo catalogue's therapists and stores are around it. */
+const PHNOM_PENH = { latitude: 11.5564, longitude: 104.9282 };
+
+async function discoveryContext(language: string): Promise<BrowserContext> {
+  const context = await phoneContext(launched.browser, language);
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(PHNOM_PENH);
+  return context;
+}
+
+/** The code the development SMS gateway "sent" (its outbox exists outside production only). */
+async function smsCode(e164: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const response = await fetch(`${server.baseUrl}/app/dev/sms-outbox?phone=${encodeURIComponent(e164)}`);
+    const body = (await response.json()) as { data: { code: string }[] };
+    if (body.data[0]?.code) return body.data[0].code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no SMS to ${e164}`);
+}
+
+/** A new user signed up through the API, with the session stored in the browser as the app does. */
+async function signedInContext(language: string): Promise<BrowserContext> {
+  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
+  const phone = { typed: `012 ${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+85512${digits}` };
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(
+      (response) => response.json() as Promise<{ code: number; data: { token: string; user: unknown } }>,
+    );
+  await post('/app/auth/sms-codes', { areaCode: '855', phone: phone.typed, purpose: 'register' });
+  const session = await post('/app/auth/register', {
+    areaCode: '855',
+    phone: phone.typed,
+    code: await smsCode(phone.e164),
+    password: 'Sabai-2026-pass',
+    agreeTerms: true,
+  });
+  expect(session.code).toBe(0);
+  const context = await discoveryContext(language);
+  await context.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem('sabai.token', JSON.stringify(token));
+      localStorage.setItem('sabai.userInfo', JSON.stringify(user));
+    },
+    { token: session.data.token, user: session.data.user },
+  );
+  return context;
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  // Swipers and skeletons finish their transitions.
+  await page.waitForTimeout(400);
+}
+
+describe('discovery', () => {
+  it('home → therapist list → filter by language → therapist detail with projects, then in Khmer', async () => {
+    const context = await discoveryContext('en');
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    // The city picker: "use my location" finds the nearest open city and remembers the position.
+    await page.goto(`${server.baseUrl}/index/citys`);
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('link', { name: /Current city: Phnom Penh/ }).waitFor();
+
+    // Home: recommended therapists near the user, with distance and price.
+    const recommended = page.getByRole('region', { name: 'Recommended therapists' });
+    const cards = recommended.locator('.therapist-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBeGreaterThan(3);
+    expect(await cards.first().textContent()).toMatch(/km.*from \$\d+\.\d{2}/);
+
+    // The therapist list, filtered to Thai speakers.
+    await page.getByRole('link', { name: 'See all: Recommended therapists' }).click();
+    await page.waitForURL('**/therapist/therapistList');
+    await page.getByRole('heading', { name: 'Therapists' }).waitFor();
+    await page.locator('.therapist-card').first().waitFor();
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filter therapists' });
+    await sheet.getByText('Thai', { exact: true }).click();
+    await sheet.getByRole('button', { name: 'Show results' }).click();
+    await page.waitForURL('**/therapist/therapistList?language=th');
+    await expect
+      .poll(async () => {
+        const languages = await page.locator('.therapist-card__languages').allTextContents();
+        return languages.length > 0 && languages.every((text) => text.includes('Thai'));
+      })
+      .toBe(true);
+    await settle(page);
+    await page.screenshot({ path: `${SCREENSHOTS}discovery-therapist-list-thai-en.png` });
+
+    // A therapist's page: badges and the projects they offer.
+    const first = page.locator('.therapist-card').first();
+    const name = (await first.locator('.therapist-card__name').textContent()) ?? '';
+    await first.click();
+    await page.waitForURL('**/therapist/orderDetail?id=*');
+    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    const offered = page.getByRole('region', { name: 'Services offered' });
+    await offered.getByRole('link').first().waitFor();
+    expect(await offered.getByRole('link').count()).toBeGreaterThan(0);
+    await page.getByText('Thai', { exact: false }).first().waitFor();
+    const therapistUrl = page.url();
+
+    // The same page in Khmer: Khmer labels, and Khmer project names from the server.
+    await page.evaluate(() => localStorage.setItem('sabai.language', JSON.stringify('km')));
+    await page.goto(therapistUrl);
+    const khmerOffered = page.getByRole('region', { name: 'សេវាកម្មដែលផ្តល់ជូន' });
+    await khmerOffered.getByRole('link').first().waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('km');
+    expect(await khmerOffered.locator('.project-card__name').first().textContent()).toMatch(
+      /[\u1780-\u17ff]/,
+    );
+    await page.getByRole('heading', { name: 'សេចក្តីណែនាំ' }).waitFor();
+    await settle(page);
+    await page.screenshot({ path: `${SCREENSHOTS}discovery-therapist-detail-journey-km.png` });
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('search finds projects, therapists and stores, and says so when nothing matches', async () => {
+    const context = await discoveryContext('en');
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/search`);
+    await page.getByRole('searchbox').fill('thai');
+    await page.getByRole('region', { name: 'Therapists' }).getByRole('link').first().waitFor();
+    await page.getByRole('region', { name: 'Services' }).getByRole('link').first().waitFor();
+    expect(page.url()).toContain('q=thai');
+    await page.getByRole('searchbox').fill('zzzzqqq');
+    await page.getByRole('heading', { name: 'Nothing matches “zzzzqqq”' }).waitFor();
+    await context.close();
+  });
+
+  it('shows prices in the chosen currency and distances in miles', async () => {
+    const context = await discoveryContext('en');
+    await context.addInitScript(() => {
+      localStorage.setItem('sabai.currency', JSON.stringify('KHR'));
+      localStorage.setItem('sabai.distanceUnit', JSON.stringify('mi'));
+      localStorage.setItem('sabai.location', JSON.stringify({ lat: 11.5564, lng: 104.9282 }));
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/therapist/therapistList?sort=price`);
+    const card = page.locator('.therapist-card').first();
+    await card.waitFor();
+    // USD 9.00 at 4,100 riel per dollar: KHR 36,900 (the browser's en-US style for riel).
+    await expect.poll(() => card.locator('.price').textContent()).toMatch(/(KHR|៛)\s?36,900/);
+    expect(await card.locator('.therapist-card__meta').textContent()).toMatch(/\d mi/);
+    await context.close();
+  });
+
+  it('a signed-in user saves and follows a therapist, then finds them in favourites, follows and footprints', async () => {
+    const context = await signedInContext('en');
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`${server.baseUrl}/therapist/orderDetail?id=1`);
+    const name = (await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
+    expect(name.length).toBeGreaterThan(0);
+    const heart = page.getByRole('button', { name: 'Save to favourites' });
+    await heart.click();
+    await page.getByText('Saved to favourites').waitFor();
+    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: /^Follow/ }).click();
+    await page.getByRole('button', { name: /^Following 1 followers/ }).waitFor();
+
+    await page.goto(`${server.baseUrl}/my`);
+    await page.getByRole('link', { name: 'Favourites' }).click();
+    await page.waitForURL('**/my/gird/shoucang');
+    await page.locator('.therapist-card__name', { hasText: name }).waitFor();
+
+    await page.goto(`${server.baseUrl}/my/gird/guanzhu`);
+    await page.locator('.therapist-card__name', { hasText: name }).waitFor();
+
+    await page.goto(`${server.baseUrl}/my/gird/browse`);
+    await page.locator('.therapist-card__name', { hasText: name }).waitFor();
+    await settle(page);
+    await page.screenshot({ path: `${SCREENSHOTS}discovery-footprints-en.png` });
+
+    // Un-saving takes it off the list again.
+    await page.goto(`${server.baseUrl}/therapist/orderDetail?id=1`);
+    await page.getByRole('button', { name: 'Save to favourites', pressed: true }).click();
+    await page.getByText('Removed from favourites').waitFor();
+    await page.goto(`${server.baseUrl}/my/gird/shoucang`);
+    await page.getByRole('heading', { name: 'No favourites yet' }).waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a city that is not open yet says so on Home and offers the city picker', async () => {
+    const context = await discoveryContext('en');
+    await context.addInitScript(() => localStorage.setItem('sabai.cityId', JSON.stringify(3)));
+    const page = await context.newPage();
+    await page.goto(server.baseUrl);
+    await page.getByRole('heading', { name: 'This city is not open yet. Please switch city.' }).waitFor();
+    await page.getByRole('button', { name: 'Choose city' }).click();
+    await page.waitForURL('**/index/citys');
+    await context.close();
+  });
+
+  it('voting for a city asks a guest to log in', async () => {
+    const context = await discoveryContext('en');
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/index/citys`);
+    await page.getByRole('button', { name: 'Vote Bangkok' }).click();
+    await page.getByText('Please log in first.').waitFor();
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/public/login?redirect=*');
+    await context.close();
+  });
+
+  it('a refused location says "location failed, enable permission"', async () => {
+    const context = await phoneContext(launched.browser, 'en');
+    await context.clearPermissions();
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/index/citys`);
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await page.getByText('Location failed. Please enable location permission.').waitFor();
+    await context.close();
+  });
+});
+
+const PAGES = [
+  { name: 'home', path: '/', scrolls: 2 },
+  { name: 'city', path: '/index/citys' },
+  { name: 'search', path: '/search?q=massage' },
+  { name: 'project', path: '/index/order/order?id=1' },
+  { name: 'therapist-tab', path: '/therapist', scrolls: 1 },
+  { name: 'therapist-list', path: '/therapist/therapistList' },
+  { name: 'therapist-map', path: '/therapist/maptherapist' },
+  { name: 'therapist-detail', path: '/therapist/orderDetail?id=1', fullPage: true },
+  { name: 'instore-tab', path: '/instore' },
+  { name: 'store-detail', path: '/instore/orderDetail?id=1', fullPage: true },
+  { name: 'store-info', path: '/instore/storeInfo?id=1' },
+  { name: 'store-certificate', path: '/instore/certificate?id=1' },
+  { name: 'favourites-guest', path: '/my/gird/shoucang' },
+  { name: 'me-lists', path: '/my' },
+];
+
+describe('discovery screenshots at 390×844', () => {
+  for (const language of ['en', 'km', 'th']) {
+    it(`every discovery page in ${language}`, async () => {
+      const context = await discoveryContext(language);
+      await context.addInitScript(() => {
+        localStorage.setItem('sabai.location', JSON.stringify({ lat: 11.5564, lng: 104.9282 }));
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      for (const { name, path, fullPage, scrolls } of PAGES) {
+        await page.goto(`${server.baseUrl}${path}`);
+        await page.locator('.page').first().waitFor();
+        await settle(page);
+        expect(await page.locator('html').getAttribute('lang')).toBe(language);
+        expect(await page.title()).toMatch(/ · Sabai$/);
+        if (fullPage) {
+          // Lazy images load only near the viewport: pass over the whole page first.
+          await page.evaluate(async () => {
+            for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+              window.scrollTo(0, y);
+              await new Promise((resolve) => setTimeout(resolve, 60));
+            }
+            window.scrollTo(0, 0);
+          });
+          await settle(page);
+        }
+        // Nothing spills sideways out of the phone column.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: `${SCREENSHOTS}discovery-${name}-${language}.png`,
+          fullPage: fullPage === true,
+        });
+        // Tab pages scroll inside the tab layout, not the document: screenshot each screenful.
+        for (let screen = 1; screen <= (scrolls ?? 0); screen += 1) {
+          await page.locator('.tab-layout__content').evaluate((element, n) => {
+            element.scrollTop = n * (element.clientHeight - 80);
+          }, screen);
+          await settle(page);
+          await page.screenshot({ path: `${SCREENSHOTS}discovery-${name}-${language}-${screen + 1}.png` });
+        }
+      }
+      // The filter sheet, open.
+      await page.goto(`${server.baseUrl}/therapist/therapistList`);
+      await page.locator('.therapist-card').first().waitFor();
+      await page.locator('.chip--filter').click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${SCREENSHOTS}discovery-filter-sheet-${language}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

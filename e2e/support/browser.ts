@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+export const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
+export const PHONE = { width: 390, height: 844 };
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LaunchedBrowser {
+  browser: Browser;
+  close: () => Promise<void>;
+}
+
+/**
+ * System Chromium, headless, with the project's flag set. `launch` gives every run a fresh
+ * temporary profile (user-data-dir) and deletes it on close.
+ */
+export async function launchBrowser(): Promise<LaunchedBrowser> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ARGS,
+    headless: true,
+  });
+  return { browser, close: () => browser.close() };
+}
+
+/** A phone-sized context; `language` pre-seeds the stored preference before any script runs. */
+export async function phoneContext(browser: Browser, language?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, locale: 'en-US' });
+  if (language) {
+    await context.addInitScript((lang) => {
+      if (!localStorage.getItem('sabai.language'))
+        localStorage.setItem('sabai.language', JSON.stringify(lang));
+    }, language);
+  }
+  return context;
+}
