@@ -30,6 +30,7 @@ function send(reply: FastifyReply, error: AppError, lang: Language) {
   // The route's response schema describes its success data; an error envelope bypasses it.
   return reply
     .status(error.httpStatus)
+    .header('content-type', 'application/json; charset=utf-8')
     .serializer(JSON.stringify)
     .send({
       code: error.code,

@@ -1,6 +1,8 @@
 import { ERROR_CODES } from '@sabai/shared/error-codes';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
+import { AppError } from '../lib/app-error';
 
 const { app } = await createTestApp({
   config: { BODY_LIMIT_BYTES: '2048' },
@@ -13,6 +15,15 @@ const { app } = await createTestApp({
       msg: 'ok',
       data: request.body,
     }));
+    app.get('/app/test/members', { config: { access: 'user' } }, async () => ({ code: 0 }));
+    app.get('/app/test/unavailable', { config: { access: 'public' } }, async () => {
+      throw new AppError('serviceUnavailable');
+    });
+    app.get(
+      '/app/test/limited',
+      { config: { access: 'public', rateLimit: { max: 1, timeWindow: '1 minute' } } },
+      async () => ({ code: 0, msg: 'ok', data: null }),
+    );
   },
 });
 
@@ -97,6 +108,69 @@ describe('the HTTP contract', () => {
       data: { requestId: response.headers['x-request-id'] },
     });
     expect(response.body).not.toContain('hunter2');
+  });
+
+  it('labels every envelope answer as UTF-8 JSON, whatever its status', async () => {
+    await app.inject({ method: 'GET', url: '/app/test/limited' });
+    const json = { 'content-type': 'application/json' };
+    const cases: [string, InjectOptions, number, number][] = [
+      ['business error', { method: 'GET', url: '/app/test/members' }, 200, ERROR_CODES.unauthenticated.code],
+      [
+        'validation',
+        { method: 'GET', url: '/app/user/selectNewApp?classify=abc' },
+        400,
+        ERROR_CODES.validationFailed.code,
+      ],
+      [
+        'malformed JSON',
+        { method: 'POST', url: '/app/test/echo', headers: json, payload: '{' },
+        400,
+        ERROR_CODES.malformedJson.code,
+      ],
+      ['unknown route', { method: 'GET', url: '/app/nope' }, 404, ERROR_CODES.routeNotFound.code],
+      [
+        'too large',
+        {
+          method: 'POST',
+          url: '/app/test/echo',
+          headers: json,
+          payload: JSON.stringify({ t: 'x'.repeat(4096) }),
+        },
+        413,
+        ERROR_CODES.bodyTooLarge.code,
+      ],
+      [
+        'unsupported type',
+        {
+          method: 'POST',
+          url: '/app/test/echo',
+          headers: { 'content-type': 'text/x-unknown' },
+          payload: 'x',
+        },
+        415,
+        ERROR_CODES.unsupportedMediaType.code,
+      ],
+      ['rate limited', { method: 'GET', url: '/app/test/limited' }, 429, ERROR_CODES.rateLimited.code],
+      ['crash', { method: 'GET', url: '/app/test/crash' }, 500, ERROR_CODES.internalError.code],
+      [
+        'unavailable',
+        { method: 'GET', url: '/app/test/unavailable' },
+        503,
+        ERROR_CODES.serviceUnavailable.code,
+      ],
+    ];
+    for (const [name, request, status, code] of cases) {
+      const response = await app.inject(request);
+      expect({ name, status: response.statusCode, code: response.json().code }).toEqual({
+        name,
+        status,
+        code,
+      });
+      expect({ name, type: response.headers['content-type'] }).toEqual({
+        name,
+        type: 'application/json; charset=utf-8',
+      });
+    }
   });
 
   it('falls back to English for an unknown language', async () => {
