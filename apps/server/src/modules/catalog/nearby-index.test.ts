@@ -86,6 +86,62 @@ describe('nearby index', () => {
     expect(compared).toBeGreaterThan(1000);
   });
 
+  it('answers like SQL from origins far from the city: another country, across the world', async () => {
+    const cityIds = (
+      await queryRows<{ id: number }>(
+        database.db,
+        sql`select distinct city_id as id from therapists where not is_banned and state <> 'resting'`,
+      )
+    ).map((c) => c.id);
+    expect(cityIds.length).toBeGreaterThanOrEqual(2);
+    const origins = [
+      { lat: 13.7563, lng: 100.5018 }, // Bangkok: 3–4° from both Cambodian cities (the reported bug)
+      { lat: 21.0285, lng: 105.8542 }, // Hanoi
+      { lat: 1.3521, lng: 103.8198 }, // Singapore
+      { lat: 51.5074, lng: -0.1278 }, // London
+      { lat: 40.7128, lng: -74.006 }, // New York: across the world
+      { lat: -33.8688, lng: 151.2093 }, // Sydney
+      { lat: -11.5564, lng: -75.0718 }, // Phnom Penh's antipode
+      { lat: 64.1466, lng: -21.9426 }, // Reykjavik, at high latitude
+      { lat: 89.9, lng: 30 }, // by the North Pole
+      { lat: -89.9, lng: -150 }, // by the South Pole
+      { lat: 0, lng: 179.999 }, // either side of the antimeridian
+      { lat: 0, lng: -179.999 },
+    ];
+    const filters: Partial<TherapistFilter>[] = [{}, { language: 'zh' }, { gender: 'male' }];
+    let compared = 0;
+    for (const id of cityIds) {
+      for (const origin of origins) {
+        for (const extra of filters) {
+          for (const [limit, offset] of [
+            [21, 0],
+            [11, 30],
+          ] as const) {
+            const filter: TherapistFilter = { cityId: id, origin, sort: 'distance', limit, offset, ...extra };
+            const expected = ids(await repository.listTherapists(filter));
+            if (offset === 0 && Object.keys(extra).length === 0) expect(expected.length).toBeGreaterThan(0);
+            compared += expected.length;
+            expect(ids(index.nearest(filter)), JSON.stringify({ id, origin, extra, limit, offset })).toEqual(
+              expected,
+            );
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  it('answers nothing, not a crash, for a city without therapists', () => {
+    const filter: TherapistFilter = {
+      cityId: 999_999,
+      origin: { lat: 11.5, lng: 104.9 },
+      sort: 'distance',
+      limit: 21,
+      offset: 0,
+    };
+    expect(index.nearest(filter)).toEqual([]);
+  });
+
   it('follows changes: resting, banned, moved and new therapists', async () => {
     const origin = { lat: 11.5564, lng: 104.9282 };
     const filter: TherapistFilter = { cityId, origin, sort: 'distance', limit: 5, offset: 0 };
