@@ -14,9 +14,9 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { authPlugin } from './http/auth';
-import { registerErrorHandling } from './http/error-handler';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { requestContext } from './http/request-context';
-import { registerSecurityHeaders } from './http/security-headers';
+import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { createCatalogModule } from './modules/catalog';
@@ -56,6 +56,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const clock = deps.clock ?? systemClock;
   const bus = deps.bus ?? createLocalEventBus();
 
+  const securityHeaders = computeSecurityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain http on localhost in development; HSTS belongs to the TLS proxy.
+    hsts: config.NODE_ENV === 'production',
+  });
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -74,6 +90,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,22 +98,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(requestContext);
   registerErrorHandling(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The app is served over plain http on localhost in development; HSTS belongs to the TLS proxy.
-    hsts: config.NODE_ENV === 'production',
-  });
+  registerSecurityHeaders(app, securityHeaders);
   // Without configured origins the API is same-origin only: no CORS headers, and no per-request hook.
   if (config.CORS_ORIGINS.length)
     await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });

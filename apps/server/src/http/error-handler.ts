@@ -5,6 +5,7 @@ import type { ZodType } from 'zod';
 import { AppError, isAppError } from '../lib/app-error';
 import { translate } from '../lib/i18n';
 import { zodErrorMap } from '../lib/zod-locale';
+import { requestLanguage } from './request-context';
 
 interface FieldError {
   field: string;
@@ -57,6 +58,20 @@ function catalogueErrorFor(error: FastifyError): AppError | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a URL it cannot decode (`/foo%E0%A4%A`) is refused before
+ * routing, so neither the error handler nor the onRequest hooks run. Answer the same localised
+ * envelope, with the headers every other answer carries.
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    request.log.info({ err: error }, 'request rejected');
+    reply.headers(headers).header('x-request-id', request.id);
+    // Fastify builds this request without the app's decorators, so `request.lang` is not there.
+    return send(reply, new AppError('malformedJson'), requestLanguage(request));
+  };
 }
 
 export function registerErrorHandling(app: FastifyInstance, options: { bodyLimitBytes: number }) {

@@ -57,6 +57,23 @@ describe('the HTTP contract', () => {
     expect(response.body).not.toMatch(/at .*\.js|stack/i);
   });
 
+  it.each(['/foo%E0%A4%A', '/app/x%ZZ'])(
+    'answers the malformed URL %s with the localised envelope',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: { lang: 'km-KH' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.json()).toEqual({
+        code: ERROR_CODES.malformedJson.code,
+        msg: 'មិនអាចអានសំណើបានទេ។ សូមព្យាយាមម្ដងទៀត។',
+        data: null,
+      });
+      expect(response.body).not.toContain('FST_ERR_BAD_URL');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+    },
+  );
+
   it('answers an oversized body with 413 and the limit in the message', async () => {
     const response = await app.inject({
       method: 'POST',

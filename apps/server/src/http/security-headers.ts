@@ -23,8 +23,8 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = computeSecurityHeaders(options);
+/** Sets the precomputed security headers and the request id on every answer. */
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
