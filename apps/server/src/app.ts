@@ -15,6 +15,7 @@ import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { authPlugin } from './http/auth';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
+import { registerFormBodyParser } from './http/form-body';
 import { requestContext } from './http/request-context';
 import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { startJobRunner } from './jobs/runner';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(requestContext);
   registerErrorHandling(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
+  registerFormBodyParser(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
 
   registerSecurityHeaders(app, securityHeaders);
   // Without configured origins the API is same-origin only: no CORS headers, and no per-request hook.

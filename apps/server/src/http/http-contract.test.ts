@@ -88,6 +88,59 @@ describe('the HTTP contract', () => {
     });
   });
 
+  it('reads a form-encoded body like a JSON one, repeated keys as a list', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/app/test/echo',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      payload: 'userId=7&sysPhone=2&ocid=a%20b&tag=x&tag=y&__proto__=z',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      userId: '7',
+      sysPhone: '2',
+      ocid: 'a b',
+      tag: ['x', 'y'],
+      ['__proto__']: 'z',
+    });
+    expect(({} as Record<string, unknown>).z).toBeUndefined();
+  });
+
+  it('holds a form-encoded body to the same size limit', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/app/test/echo',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `text=${'x'.repeat(4096)}`,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe(ERROR_CODES.bodyTooLarge.code);
+  });
+
+  it('takes a form-encoded POST to a real endpoint through validation to its handler', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const invalid = await app.inject({
+      method: 'POST',
+      url: '/app/auth/sms-codes',
+      headers: form,
+      payload: 'areaCode=855&phone=012345678&purpose=bogus',
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().data.fields.map((f: { field: string }) => f.field)).toEqual(['purpose']);
+
+    const handled = await app.inject({
+      method: 'POST',
+      url: '/app/auth/login/password',
+      headers: form,
+      payload: 'areaCode=855&phone=012999888&password=not-the-one-1',
+    });
+    expect(handled.statusCode).toBe(200);
+    expect(handled.json().code).not.toBe(ERROR_CODES.validationFailed.code);
+    expect([ERROR_CODES.loginFailed.code, ERROR_CODES.phoneNotRegistered.code]).toContain(
+      handled.json().code,
+    );
+  });
+
   it('answers an unsupported content type with 415', async () => {
     const response = await app.inject({
       method: 'POST',
