@@ -112,6 +112,7 @@ async function runTarget(
 
   const config = parseEnv({
     NODE_ENV: 'production',
+    SMS_DEV_IN_PRODUCTION: 'true', // nothing is sent while measuring
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     SEED_DEMO_DATA: 'false',

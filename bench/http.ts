@@ -9,6 +9,7 @@ import { type Figure, listen, load, report, startBareHello, throwawayDir } from 
 const data = throwawayDir('http');
 const config = parseEnv({
   NODE_ENV: 'production',
+  SMS_DEV_IN_PRODUCTION: 'true', // nothing is sent while measuring
   DATA_DIR: data.dir,
   LOG_LEVEL: 'info',
   SEED_DEMO_DATA: 'true',

@@ -50,6 +50,7 @@ if (serverUrl) {
 }
 const config = parseEnv({
   NODE_ENV: 'production',
+  SMS_DEV_IN_PRODUCTION: 'true', // nothing is sent while measuring
   DATA_DIR: data.dir,
   LOG_LEVEL: 'info',
   SEED_DEMO_DATA: 'false',

@@ -28,9 +28,57 @@ describe('environment configuration', () => {
     );
   });
 
+  const realSms = {
+    SMS_PROVIDER: 'http',
+    SMS_HTTP_URL: 'https://sms.example/send',
+    SMS_HTTP_TOKEN: 'secret',
+  };
+
   it('does not load demo data in production unless asked', () => {
-    expect(parseEnv({ NODE_ENV: 'production' }).seedDemoData).toBe(false);
-    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'production', ...realSms }).seedDemoData).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', ...realSms, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+  });
+
+  describe('SMS gateway', () => {
+    it('uses the dev gateway outside production by default', () => {
+      expect(parseEnv({}).SMS_PROVIDER).toBe('dev');
+      expect(parseEnv({ NODE_ENV: 'test' }).SMS_PROVIDER).toBe('dev');
+    });
+
+    it('refuses to start in production with the dev gateway, naming SMS_PROVIDER', () => {
+      expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(ConfigError);
+      expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+        /^Invalid environment configuration:\n {2}SMS_PROVIDER: the dev SMS gateway .*must not run in production/,
+      );
+      expect(() => parseEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'dev' })).toThrow(/SMS_PROVIDER/);
+      expect(() => parseEnv({ NODE_ENV: 'production', SMS_DEV_IN_PRODUCTION: 'false' })).toThrow(
+        /SMS_PROVIDER/,
+      );
+    });
+
+    it('runs the dev gateway in production only when explicitly allowed (demos)', () => {
+      const config = parseEnv({ NODE_ENV: 'production', SMS_DEV_IN_PRODUCTION: 'true' });
+      expect(config).toMatchObject({ SMS_PROVIDER: 'dev', SMS_DEV_IN_PRODUCTION: true });
+    });
+
+    it('reads the HTTP provider settings, with a default timeout', () => {
+      expect(parseEnv({ NODE_ENV: 'production', ...realSms })).toMatchObject({
+        SMS_PROVIDER: 'http',
+        SMS_HTTP_URL: 'https://sms.example/send',
+        SMS_HTTP_TOKEN: 'secret',
+        SMS_HTTP_TIMEOUT_MS: 10_000,
+      });
+    });
+
+    it.each([
+      ['SMS_HTTP_URL', { ...realSms, SMS_HTTP_URL: '' }],
+      ['SMS_HTTP_URL', { ...realSms, SMS_HTTP_URL: 'ftp://sms.example' }],
+      ['SMS_HTTP_TOKEN', { ...realSms, SMS_HTTP_TOKEN: '' }],
+      ['SMS_HTTP_TIMEOUT_MS', { ...realSms, SMS_HTTP_TIMEOUT_MS: 'soon' }],
+      ['SMS_PROVIDER', { SMS_PROVIDER: 'twilio' }],
+    ])('stops with a message naming %s', (name, source) => {
+      expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid environment configuration:\\n  ${name}:`));
+    });
   });
 
   it('reads a list of CORS origins', () => {

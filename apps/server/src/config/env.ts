@@ -39,6 +39,18 @@ export const envSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  // SMS: `dev` writes codes to the log and the dev outbox; `http` posts {to, text} to an aggregator.
+  SMS_PROVIDER: z.enum(['dev', 'http']).default('dev'),
+  SMS_HTTP_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMS_HTTP_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
+  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  SMS_DEV_IN_PRODUCTION: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -57,7 +69,30 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  const smsProblems = smsConfigProblems(env);
+  if (smsProblems.length) {
+    throw new ConfigError(
+      `Invalid environment configuration:\n${smsProblems.map((line) => `  ${line}`).join('\n')}`,
+    );
+  }
   return { ...env, seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production' };
+}
+
+/** Rules across several SMS variables; each line starts with the variable to fix. */
+function smsConfigProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.SMS_PROVIDER === 'http') {
+    if (!env.SMS_HTTP_URL) problems.push('SMS_HTTP_URL: required when SMS_PROVIDER=http');
+    if (!env.SMS_HTTP_TOKEN) problems.push('SMS_HTTP_TOKEN: required when SMS_PROVIDER=http');
+  }
+  // The dev gateway hands every code to whoever reads the logs: that is anyone's account.
+  if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'dev' && !env.SMS_DEV_IN_PRODUCTION) {
+    problems.push(
+      'SMS_PROVIDER: the dev SMS gateway sends nothing and must not run in production; set SMS_PROVIDER=http ' +
+        'with SMS_HTTP_URL and SMS_HTTP_TOKEN (or SMS_DEV_IN_PRODUCTION=true for a demo nobody relies on)',
+    );
+  }
+  return problems;
 }
 
 /** Test and benchmark helper: the configuration with the given overrides on top of defaults. */

@@ -14,7 +14,7 @@ import { devSmsRoutes } from './dev.routes';
 import { createIdentityRepository } from './identity.repository';
 import { identityRoutes } from './identity.routes';
 import { createIdentityService } from './identity.service';
-import { createDevSmsGateway } from './sms-gateway';
+import { createSmsGateway, isDevSmsGateway, type SmsGateway } from './sms-gateway';
 
 export type { AccountService } from './account.service';
 export type { IdentityService } from './identity.service';
@@ -30,23 +30,36 @@ export function createIdentityModule(deps: {
 }) {
   const cache = createAccountCache(deps.bus ? { bus: deps.bus } : {});
   const repository = createIdentityRepository(deps.db, cache.invalidate);
-  const gateway = createDevSmsGateway(deps.log);
+  const gateway = createSmsGateway(deps.config, deps.log);
+  // A provider failure answers the caller with a generic message; the reason goes to the error log.
+  const loggedGateway: SmsGateway = {
+    kind: gateway.kind,
+    async send(message) {
+      try {
+        await gateway.send(message);
+      } catch (error) {
+        deps.log.error({ err: error, to: message.to, purpose: message.purpose }, 'SMS not sent');
+        throw error;
+      }
+    },
+  };
   const storage = createLocalStorage(path.join(deps.config.DATA_DIR, 'uploads'));
   const identity = createIdentityService({
     repository,
     cache,
-    gateway,
+    gateway: loggedGateway,
     clock: deps.clock,
     smsText: (lang, code) =>
       translate(isLanguage(lang) ? lang : 'en', 'identity:smsText', { code, minutes: 5 }),
   });
   const account = createAccountService({ repository, cache, clock: deps.clock, storage });
-  const exposeDevOutbox = deps.config.NODE_ENV !== 'production';
+  // Never in production, even for a demo running the dev gateway: the outbox would hand out every code.
+  const devOutbox = deps.config.NODE_ENV !== 'production' && isDevSmsGateway(gateway) ? gateway : undefined;
 
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(identityRoutes, { service: identity });
     await api.register(accountRoutes, { service: account, storage });
-    if (exposeDevOutbox) await api.register(devSmsRoutes, { gateway });
+    if (devOutbox) await api.register(devSmsRoutes, { gateway: devOutbox });
   };
 
   return {
