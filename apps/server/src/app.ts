@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import type { Database } from './db/client';
 import { authPlugin } from './http/auth';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
+import { registerRateLimit } from './http/rate-limit';
 import { requestContext } from './http/request-context';
 import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { startJobRunner } from './jobs/runner';
@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Without configured origins the API is same-origin only: no CORS headers, and no per-request hook.
   if (config.CORS_ORIGINS.length)
     await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimit(app, { redisUrl: config.REDIS_URL });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(swagger, {
