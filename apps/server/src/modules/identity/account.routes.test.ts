@@ -259,6 +259,34 @@ describe('bans', () => {
     });
     expect((await loginByPassword(target.phone)).json().code).toBe(0);
   });
+
+  it('answers a token the ban revoked with 401 once the ban is lifted, not "banned"', async () => {
+    const staff = await registerUser(app);
+    await grantRoles(app, database, staff.user.id, ['customer_service']);
+    const target = await registerUser(app);
+    const setBanned = async (banned: boolean) => {
+      const response = await call(app, {
+        method: 'POST',
+        url: `/app/admin/users/${target.user.id}/ban`,
+        token: staff.token,
+        payload: { banned },
+      });
+      expect(response.json().code).toBe(0);
+    };
+    await setBanned(true);
+    expect((await selectUser(target.token)).json().code).toBe(codeOf('accountBanned'));
+    await setBanned(false);
+    expect((await selectUser(target.token)).json()).toMatchObject({
+      code: 401,
+      msg: 'Your session has ended. Please log in again.',
+    });
+    // A new login works; banning again answers "banned" on the new token and on the old one alike.
+    const fresh = (await loginByPassword(target.phone)).json().data.token as string;
+    expect((await selectUser(fresh)).json().code).toBe(0);
+    await setBanned(true);
+    expect((await selectUser(fresh)).json().code).toBe(codeOf('accountBanned'));
+    expect((await selectUser(target.token)).json().code).toBe(codeOf('accountBanned'));
+  });
 });
 
 describe('account cancellation', () => {

@@ -154,7 +154,9 @@ export function createIdentityService(deps: IdentityDeps) {
         cache.setUser(account, readEpoch);
       }
       const { user, roles } = account;
-      if (user.status === 2 || session.revokeReason === 'banned') return { kind: 'banned' };
+      // The account's state today decides: a token the ban revoked says "banned" while the ban
+      // lasts and is just a dead session (401) once it is lifted.
+      if (user.status === 2) return { kind: 'banned' };
       if (user.isLogout === 3 || session.revokeReason === 'cancelled') return { kind: 'cancelled' };
       if (session.revokedAt || session.expiresAt.getTime() <= clock.now().getTime())
         return { kind: 'invalid' };
