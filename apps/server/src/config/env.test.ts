@@ -17,6 +17,14 @@ describe('environment configuration', () => {
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
+    ['PORT', ''],
+    ['PORT', '  '],
+    ['PORT', '80.5'],
+    ['PORT', '-1'],
+    ['PORT', '0x50'],
+    ['BODY_LIMIT_BYTES', ''],
+    ['BODY_LIMIT_BYTES', '512'],
+    ['SMS_HTTP_TIMEOUT_MS', ''],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['REDIS_URL', 'not a url'],
     ['NODE_ENV', 'staging'],
@@ -33,6 +41,15 @@ describe('environment configuration', () => {
     SMS_HTTP_URL: 'https://sms.example/send',
     SMS_HTTP_TOKEN: 'secret',
   };
+
+  it('reads whole numbers, surrounding spaces allowed', () => {
+    expect(parseEnv({ PORT: ' 8080 ', BODY_LIMIT_BYTES: '2048' })).toMatchObject({
+      PORT: 8080,
+      BODY_LIMIT_BYTES: 2048,
+    });
+    expect(parseEnv({ PORT: '0' }).PORT).toBe(0);
+    expect(parseEnv({}).BODY_LIMIT_BYTES).toBe(1024 * 1024);
+  });
 
   it('does not load demo data in production unless asked', () => {
     expect(parseEnv({ NODE_ENV: 'production', ...realSms }).seedDemoData).toBe(false);

@@ -8,9 +8,21 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * A whole number from the environment. z.coerce would read `PORT=""` (or spaces) as 0; an empty or
+ * non-numeric value is an error naming the variable instead. Unset still takes the default.
+ */
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'must be a whole number' })
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -31,11 +43,7 @@ export const envSchema = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     ),
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(1024 * 1024),
+  BODY_LIMIT_BYTES: wholeNumber(1024).default(1024 * 1024),
   SEED_DEMO_DATA: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanFlag.default(false),
@@ -49,7 +57,7 @@ export const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => value || undefined),
-  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  SMS_HTTP_TIMEOUT_MS: wholeNumber(100, 60_000).default(10_000),
   SMS_DEV_IN_PRODUCTION: booleanFlag.default(false),
 });
 
