@@ -8,13 +8,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { authPlugin } from './http/auth';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
+import { openApiTransform } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { requestContext } from './http/request-context';
 import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
@@ -118,7 +119,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   // The app-wide CSP covers the docs; swagger-ui's own adds upgrade-insecure-requests, which breaks plain http on a LAN.
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -27,6 +27,12 @@ const { app } = await createTestApp({
   },
 });
 
+interface OpenApiOperation {
+  parameters?: { in: string; name: string; schema?: { enum?: string[] } }[];
+  responses: Record<string, { content?: Record<string, { schema?: { required?: string[] } }> }>;
+  security?: unknown;
+}
+
 describe('the HTTP contract', () => {
   it('answers an unknown route with the envelope, HTTP 404 and a localised message', async () => {
     const en = await app.inject({ method: 'GET', url: '/app/does/not/exist' });
@@ -290,6 +296,43 @@ describe('the HTTP contract', () => {
     const countryCode =
       document.paths['/app/Login/countryCode'].get.responses['200'].content['application/json'].schema;
     expect(countryCode.properties.data.items.properties).toHaveProperty('areaCode');
+
+    // The spec's request headers and the error envelope are declared on every operation.
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods as Record<string, OpenApiOperation>).map(([method, op]) => ({
+        path,
+        method,
+        op,
+      })),
+    );
+    expect(operations.length).toBeGreaterThan(10);
+    for (const { path, method, op } of operations) {
+      const headers = op.parameters?.filter((p) => p.in === 'header').map((p) => p.name) ?? [];
+      expect({ path, method, headers }).toEqual({
+        path,
+        method,
+        headers: expect.arrayContaining(['lang', 'deviceId', 'cityId', 'appVersion', 'systemInfo']),
+      });
+      const crash = op.responses['500']?.content?.['application/json']?.schema;
+      expect({ path, method, crash: crash?.required }).toEqual({
+        path,
+        method,
+        crash: ['code', 'msg', 'data'],
+      });
+      expect(op.responses['400']).toBeDefined();
+    }
+    const selectNewApp = document.paths['/app/user/selectNewApp'].get as OpenApiOperation;
+    const lang = selectNewApp.parameters?.find((p) => p.name === 'lang');
+    expect(lang?.schema?.enum).toEqual(expect.arrayContaining(['en-US', 'km-KH', 'zh-TW']));
+    expect(selectNewApp.parameters?.some((p) => p.in === 'query' && p.name === 'classify')).toBe(true);
+    // A logged-in route keeps its token through the security scheme.
+    const vote = document.paths['/app/cities/{cityId}/votes'].post as OpenApiOperation;
+    expect(vote.security).toEqual([{ token: [] }]);
+    const sendCode = document.paths['/app/auth/sms-codes'].post as OpenApiOperation;
+    expect(Object.keys(sendCode.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '413', '415', '429', '500']),
+    );
+    expect(Object.keys(document.paths['/health'].get.responses)).toContain('503');
   });
 });
 

@@ -1,3 +1,4 @@
+import { errorEnvelopeSchema } from '@sabai/shared/envelope';
 import { healthSchema } from '@sabai/shared/platform/platform.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
@@ -16,7 +17,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['platform'],
         summary: 'Liveness and database reachability',
-        response: okResponse(healthSchema),
+        response: {
+          ...okResponse(healthSchema),
+          503: errorEnvelopeSchema.describe('The database does not answer; data is the health report'),
+        },
       },
     },
     async (request) => {
