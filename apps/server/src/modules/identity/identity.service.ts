@@ -15,7 +15,7 @@ import type { AccountCache } from './account-cache';
 import type { IdentityRepository, UserRow } from './identity.repository';
 import { hashPassword, verifyPassword } from './passwords';
 import { isWellFormedToken, newSessionToken, tokenHash } from './session-tokens';
-import { consumeSmsCode, issueSmsCode } from './sms-codes';
+import { consumeSmsCode, isSmsCodeAcceptable, issueSmsCode } from './sms-codes';
 import type { SmsGateway } from './sms-gateway';
 import { toUserRecord } from './user-record';
 
@@ -114,6 +114,20 @@ export function createIdentityService(deps: IdentityDeps) {
     return openSession(repository, user, full?.roles ?? [], deviceId);
   }
 
+  /**
+   * Hashes a password only for a code that looks acceptable, so a wrong, used or expired code costs
+   * a database read rather than 19 MiB of argon2 (null: the transaction refuses the code anyway).
+   */
+  async function hashIfCodeAcceptable(
+    mobile: NormalisedMobile,
+    purpose: SmsPurpose,
+    code: string,
+    password: string,
+  ): Promise<string | null> {
+    const input = { phoneE164: mobile.e164, purpose, code: code.trim(), now: clock.now() };
+    return (await isSmsCodeAcceptable(repository, input)) ? hashPassword(password) : null;
+  }
+
   /** Runs `work` in a transaction after consuming the code; a refused code commits its try count only. */
   async function withCode<T>(
     mobile: NormalisedMobile,
@@ -200,7 +214,7 @@ export function createIdentityService(deps: IdentityDeps) {
       if (body.agreeTerms !== true) throw new AppError('agreementRequired');
       const invitation = body.invitationCode?.trim() || null;
       if (invitation && !INVITATION_CODE.test(invitation)) throw new AppError('invitationCodeInvalid');
-      const passwordHash = await hashPassword(body.password);
+      const hashed = await hashIfCodeAcceptable(mobile, 'register', body.code, body.password);
       return withCode(mobile, 'register', body.code, async (repo, now) => {
         await repo.lockPhone(mobile.e164);
         await assertPhoneFree(repo, mobile.e164, now);
@@ -209,7 +223,8 @@ export function createIdentityService(deps: IdentityDeps) {
             userName: `u${randomBytes(6).toString('hex')}`,
             nickname: `Sabai ${mobile.national.slice(-4)}`,
             phoneE164: mobile.e164,
-            passwordHash,
+            // Only when a new code arrived between the look and the transaction.
+            passwordHash: hashed ?? (await hashPassword(body.password)),
             invitedWithCode: invitation,
             createdAt: now,
             updatedAt: now,
@@ -257,10 +272,10 @@ export function createIdentityService(deps: IdentityDeps) {
       checkPassword(input.password);
       const user = await getLoginUser(repository, mobile.e164);
       if (user.status === 2) throw new AppError('accountBanned');
-      const passwordHash = await hashPassword(input.password);
+      const hashed = await hashIfCodeAcceptable(mobile, 'resetPassword', input.code, input.password);
       await withCode(mobile, 'resetPassword', input.code, async (repo, now) => {
         await repo.updateUser(user.id, {
-          passwordHash,
+          passwordHash: hashed ?? (await hashPassword(input.password)),
           failedPasswordCount: 0,
           failedPasswordAt: null,
           updatedAt: now,

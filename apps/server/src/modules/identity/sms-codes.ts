@@ -7,7 +7,7 @@ import {
 } from '@sabai/shared/identity/identity.schemas';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { IdentityRepository } from './identity.repository';
+import type { IdentityRepository, SmsCodeRow } from './identity.repository';
 import type { SmsGateway } from './sms-gateway';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
@@ -61,6 +61,33 @@ export async function issueSmsCode(
   }
 }
 
+type Verdict = ErrorKey | 'mismatch' | null;
+
+/** What a code is worth against the newest one sent; `mismatch` is a wrong try that counts. */
+function judge(latest: SmsCodeRow | undefined, code: string, now: Date): Verdict {
+  if (!isSmsCodeFormat(code) || !latest) return 'smsCodeInvalid';
+  if (latest.consumedAt) return 'smsCodeUsed';
+  if (latest.attempts >= SMS_MAX_ATTEMPTS) return 'smsCodeTooManyAttempts';
+  if (latest.expiresAt.getTime() <= now.getTime()) return 'smsCodeExpired';
+  const expected = Buffer.from(latest.codeHash, 'hex');
+  const actual = Buffer.from(hashCode(latest.salt, code), 'hex');
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return 'mismatch';
+  return null;
+}
+
+/**
+ * Would the code be accepted right now? A read without a lock that changes nothing: callers use it
+ * to skip costly work (hashing a password) for a code that will be refused. Only
+ * `consumeSmsCode` decides, and counts wrong tries.
+ */
+export async function isSmsCodeAcceptable(
+  repository: IdentityRepository,
+  input: { phoneE164: string; purpose: SmsPurpose; code: string; now: Date },
+): Promise<boolean> {
+  if (!isSmsCodeFormat(input.code)) return false;
+  return judge(await repository.latestCode(input.phoneE164, input.purpose), input.code, input.now) === null;
+}
+
 /**
  * Checks a code against the newest one sent for the phone and purpose and consumes it. Runs inside the
  * caller's transaction and answers the refusal instead of throwing, so that a wrong try's count is
@@ -73,16 +100,13 @@ export async function consumeSmsCode(
   if (!isSmsCodeFormat(input.code)) return 'smsCodeInvalid';
   const latest = await repository.latestCode(input.phoneE164, input.purpose, true);
   if (!latest) return 'smsCodeInvalid';
-  if (latest.consumedAt) return 'smsCodeUsed';
-  if (latest.attempts >= SMS_MAX_ATTEMPTS) return 'smsCodeTooManyAttempts';
-  if (latest.expiresAt.getTime() <= input.now.getTime()) return 'smsCodeExpired';
-  const expected = Buffer.from(latest.codeHash, 'hex');
-  const actual = Buffer.from(hashCode(latest.salt, input.code), 'hex');
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+  const verdict = judge(latest, input.code, input.now);
+  if (verdict === 'mismatch') {
     const attempts = latest.attempts + 1;
     await repository.updateCode(latest.id, { attempts });
     return attempts >= SMS_MAX_ATTEMPTS ? 'smsCodeTooManyAttempts' : 'smsCodeInvalid';
   }
+  if (verdict) return verdict;
   await repository.updateCode(latest.id, { consumedAt: input.now });
   return null;
 }
