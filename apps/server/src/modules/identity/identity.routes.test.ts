@@ -11,8 +11,11 @@ import {
   sendCode,
 } from '../../../test/identity-helpers';
 import { createTestApp } from '../../../test/test-app';
+import { testConfig } from '../../config/env';
 import { sessions, smsCodes, userRoles, users } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
+import { createIdentityModule } from './index';
+import { SMS_IP_DAILY_LIMIT } from './sms-codes';
 
 const clock = fixedClock(new Date());
 const { app, database } = await createTestApp({ clock });
@@ -224,6 +227,41 @@ describe('SMS codes', () => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('limits codes per client address per day in the database, across server processes', async () => {
+    // Another server process on the same database (its own rate limiter, its own gateway) sends the
+    // day's 30 codes for one address, each to a different phone; this app has never seen the address,
+    // so its in-process limiter (10 per 10 minutes) cannot be what refuses below.
+    const other = createIdentityModule({ db: database.db, clock, config: testConfig(), log: app.log });
+    const ip = '198.51.100.23';
+    const caller = { user: null, deviceId: null, ip, lang: 'en' };
+    const send = (phone: { areaCode: string; phone: string }) =>
+      other.identity.sendCode({ ...phone, purpose: 'register' }, caller);
+    for (let i = 0; i < SMS_IP_DAILY_LIMIT; i += 1) await send(freshKhPhone());
+    await expect(send(freshKhPhone())).rejects.toMatchObject({ key: 'rateLimited' });
+
+    const phone = freshKhPhone();
+    const viaApp = () =>
+      app.inject({
+        method: 'POST',
+        url: '/app/auth/sms-codes',
+        remoteAddress: ip,
+        headers: { lang: 'zh-CN' },
+        payload: { ...phone, purpose: 'register' },
+      });
+    const refused = await viaApp();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: codeOf('rateLimited'), data: null });
+    expect(refused.json().msg).toMatch(/[\u4e00-\u9fff]/);
+    expect(
+      (await app.inject({ url: `/app/dev/sms-outbox?phone=${encodeURIComponent(phone.e164)}` })).json().data,
+    ).toEqual([]);
+    // Another address is not affected, and a day later this one may send again.
+    expect((await sendCode(app, freshKhPhone(), 'register')).json().code).toBe(0);
+    clock.advance(24 * 60 * 60_000);
+    expect((await viaApp()).json().code).toBe(0);
+    expect(await outboxCode(app, phone.e164)).toMatch(/^[0-9]{6}$/);
   });
 
   it('refuses login codes for an unknown phone and any code for a bad number', async () => {
