@@ -1,8 +1,15 @@
-import { appVersionRecordSchema, membershipConfigValueSchema } from '@sabai/shared/platform/platform.schemas';
+import {
+  appVersionRecordSchema,
+  MAP_TILES_CONFIG_TYPE,
+  mapTilesConfigValueSchema,
+  membershipConfigValueSchema,
+} from '@sabai/shared/platform/platform.schemas';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
+import { appVersions } from '../../db/schema';
 import { seedDemoData } from '../../db/seed/demo';
 
+// Reference data only: every test here reads it, none changes it. Tests that write build their own.
 const { app, database } = await createTestApp();
 
 describe('GET /app/common/type/:type', () => {
@@ -15,6 +22,15 @@ describe('GET /app/common/type/:type', () => {
       isOpen: false,
       link: '/my/vip',
     });
+  });
+
+  it('answers the map tiles (URL template, datum, attribution) so they can change at run time', async () => {
+    const response = await app.inject({ method: 'GET', url: `/app/common/type/${MAP_TILES_CONFIG_TYPE}` });
+    const body = response.json();
+    expect(body.code).toBe(0);
+    const value = mapTilesConfigValueSchema.parse(JSON.parse(body.data.value));
+    expect(value.tileUrl).toMatch(/\{z\}.*\{x\}.*\{y\}/);
+    expect(value.datum).toBe('wgs84');
   });
 
   it('answers an unknown type with the not-found code', async () => {
@@ -33,23 +49,35 @@ describe('GET /app/common/type/:type', () => {
   });
 });
 
-describe('demo data', () => {
-  it('loads once per database and opens the membership entry', async () => {
-    expect(await seedDemoData(database.db)).toBe(true);
-    expect(await seedDemoData(database.db)).toBe(false);
-    const config = await app.inject({ method: 'GET', url: '/app/common/type/3099' });
+describe('demo data', async () => {
+  // Its own database: loading demo data changes rows the other tests read in their reference state.
+  const { app: demo, database: demoDatabase } = await createTestApp();
+
+  it('loads once per database, opens the membership entry and publishes app versions', async () => {
+    expect(await seedDemoData(demoDatabase.db)).toBe(true);
+    expect(await seedDemoData(demoDatabase.db)).toBe(false);
+    const config = await demo.inject({ method: 'GET', url: '/app/common/type/3099' });
     expect(JSON.parse(config.json().data.value).isOpen).toBe(true);
+    const versions = await demo.inject({ method: 'GET', url: '/app/user/selectNewApp?classify=1' });
+    expect(versions.json().data.map((r: { version: string }) => r.version)).toEqual(['2.6.82', '2.6.81']);
   });
 });
 
 describe('GET /app/user/selectNewApp', () => {
   it('lists version records newest first with the spec fields', async () => {
-    const response = await app.inject({ method: 'GET', url: '/app/user/selectNewApp?classify=1' });
+    // A variant of its own, the newest inserted first, so the order comes from publishedAt alone.
+    await database.db.insert(appVersions).values([
+      { classify: 41, version: '3.1.0', isForced: true, publishedAt: new Date('2026-10-15T00:00:00Z') },
+      { classify: 41, version: '3.0.9', description: 'Older', publishedAt: new Date('2026-09-01T00:00:00Z') },
+      { classify: 42, version: '9.9.9', publishedAt: new Date('2026-11-01T00:00:00Z') },
+    ]);
+    const response = await app.inject({ method: 'GET', url: '/app/user/selectNewApp?classify=41' });
     const body = response.json();
     expect(body.code).toBe(0);
     const records = body.data.map((record: unknown) => appVersionRecordSchema.parse(record));
-    expect(records.map((r: { version: string }) => r.version)).toEqual(['2.6.82', '2.6.81']);
-    expect(records[0]).toMatchObject({ method: 'false', hwWgtUrl: '', iosVersion: '', androidWgtUrl: '' });
+    expect(records.map((r: { version: string }) => r.version)).toEqual(['3.1.0', '3.0.9']);
+    expect(records[0]).toMatchObject({ method: 'true', hwWgtUrl: '', iosVersion: '', androidWgtUrl: '' });
+    expect(records[1]).toMatchObject({ method: 'false', des: 'Older' });
     expect(Object.keys(body.data[0])).toEqual(
       expect.arrayContaining([
         'hwWgtUrl',
