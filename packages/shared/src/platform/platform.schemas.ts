@@ -5,6 +5,19 @@ export const MEMBERSHIP_CONFIG_TYPE = 3099;
 export const membershipConfigValueSchema = z.object({ isOpen: z.boolean(), link: z.string() });
 export type MembershipConfigValue = z.infer<typeof membershipConfigValueSchema>;
 
+/**
+ * Config type 3100: the map background, changeable at run time. `tileUrl` is an XYZ template
+ * ({z}/{x}/{y}, optional {s}) or "none"; `datum` says which coordinate system the tiles are drawn
+ * in (gcj02 for mainland-China providers); `attribution` is shown on the map.
+ */
+export const MAP_TILES_CONFIG_TYPE = 3100;
+export const mapTilesConfigValueSchema = z.object({
+  tileUrl: z.string().min(1),
+  datum: z.enum(['wgs84', 'gcj02']),
+  attribution: z.string(),
+});
+export type MapTilesConfigValue = z.infer<typeof mapTilesConfigValueSchema>;
+
 export const configTypeParamsSchema = z.object({
   type: z.coerce.number().int().min(1).max(999_999),
 });

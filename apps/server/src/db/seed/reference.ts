@@ -52,11 +52,22 @@ export async function seedReferenceData(db: Db): Promise<void> {
 
   await db
     .insert(appConfigs)
-    .values({
-      type: 3099,
-      value: JSON.stringify({ isOpen: false, link: '/my/vip' }),
-      description: 'Annual VIP membership: on sale, and its page',
-    })
+    .values([
+      {
+        type: 3099,
+        value: JSON.stringify({ isOpen: false, link: '/my/vip' }),
+        description: 'Annual VIP membership: on sale, and its page',
+      },
+      {
+        type: 3100,
+        value: JSON.stringify({
+          tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+          datum: 'wgs84',
+          attribution: '© OpenStreetMap',
+        }),
+        description: 'Map tiles: XYZ tile URL template (or "none"), its datum (wgs84 | gcj02), attribution',
+      },
+    ])
     .onConflictDoNothing({ target: appConfigs.type });
 }
 
