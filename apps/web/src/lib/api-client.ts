@@ -41,6 +41,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the global loading indicator (background refreshes). */
   isSilent?: boolean;
+  /** Extra headers for this request only (e.g. `cache-control: no-cache` on pull-to-refresh). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientOptions {
@@ -165,7 +167,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       try {
         const init: RequestInit = {
           method,
-          headers: { 'content-type': body.contentType, ...headers() },
+          headers: { 'content-type': body.contentType, ...headers(), ...requestOptions.headers },
           signal: controller.signal,
         };
         if (body.payload !== undefined) init.body = body.payload;

@@ -10,9 +10,10 @@ import type {
   TherapistDetail,
 } from '@sabai/shared/catalog/catalog.schemas';
 import type { CityList, CityVote, NearestCity } from '@sabai/shared/geo/geo.schemas';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getStoredCityId } from '../../../lib/preferences';
+import { usePagedQuery } from './paged-query';
 import { type TherapistFilters, toTherapistQuery } from './therapist-filters';
 
 /**
@@ -25,16 +26,7 @@ export interface Position {
   lng: number;
 }
 
-export interface Paged<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
-
-export const PAGE_SIZE = 20;
-/** At most this many pages stay rendered; older ones are dropped and fetched again on the way back. */
-export const MAX_PAGES = 10;
+export { MAX_PAGES, PAGE_SIZE, type Paged } from './paged-query';
 
 const at = (position: Position | undefined) =>
   position ? { lat: position.lat.toFixed(5), lng: position.lng.toFixed(5) } : {};
@@ -105,19 +97,11 @@ export function useProject(id: number | undefined) {
 /** Pages of therapists; only the last MAX_PAGES pages are kept, so a long scroll stays light. */
 export function useTherapistPages(filters: TherapistFilters, position: Position | undefined) {
   const cityId = getStoredCityId();
-  return useInfiniteQuery({
+  return usePagedQuery<TherapistCard>({
     queryKey: discoveryKeys.therapists(cityId, filters, position),
-    queryFn: ({ signal, pageParam }) =>
-      api.get<Paged<TherapistCard>>('/app/therapists', {
-        signal,
-        isSilent: true,
-        query: { ...toTherapistQuery(filters), ...at(position), page: pageParam, pageSize: PAGE_SIZE },
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
-    getPreviousPageParam: (first) => (first.page > 1 ? first.page - 1 : undefined),
-    maxPages: MAX_PAGES,
-    placeholderData: keepPreviousData,
+    path: '/app/therapists',
+    query: { ...toTherapistQuery(filters), ...at(position) },
+    keepsPrevious: true,
   });
 }
 
@@ -132,18 +116,10 @@ export function useTherapist(id: number | undefined, position: Position | undefi
 
 export function useStorePages(position: Position | undefined) {
   const cityId = getStoredCityId();
-  return useInfiniteQuery({
+  return usePagedQuery<StoreCard>({
     queryKey: discoveryKeys.stores(cityId, position),
-    queryFn: ({ signal, pageParam }) =>
-      api.get<Paged<StoreCard>>('/app/stores', {
-        signal,
-        isSilent: true,
-        query: { ...at(position), page: pageParam, pageSize: PAGE_SIZE },
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
-    getPreviousPageParam: (first) => (first.page > 1 ? first.page - 1 : undefined),
-    maxPages: MAX_PAGES,
+    path: '/app/stores',
+    query: at(position),
   });
 }
 

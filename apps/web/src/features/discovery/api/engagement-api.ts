@@ -6,9 +6,8 @@ import type {
   SavedKind,
   TherapistCard,
 } from '@sabai/shared/catalog/catalog.schemas';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { MAX_PAGES, PAGE_SIZE, type Paged } from './discovery-api';
+import { usePagedQuery } from './paged-query';
 
 /**
  * Favourites, follows, fans, visitors and footprints (spec my/gird/*). All need a session: the
@@ -36,27 +35,12 @@ export const engagementKeys = {
   footprints: ['footprints'] as const,
 };
 
-function usePaged<T>(
+const usePaged = <T>(
   key: readonly unknown[],
   path: string,
   isEnabled: boolean,
   extra: Record<string, string> = {},
-) {
-  return useInfiniteQuery({
-    queryKey: key,
-    queryFn: ({ signal, pageParam }) =>
-      api.get<Paged<T>>(path, {
-        signal,
-        isSilent: true,
-        query: { ...extra, page: pageParam, pageSize: PAGE_SIZE },
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
-    getPreviousPageParam: (first) => (first.page > 1 ? first.page - 1 : undefined),
-    maxPages: MAX_PAGES,
-    enabled: isEnabled,
-  });
-}
+) => usePagedQuery<T>({ queryKey: key, path, query: extra, isEnabled });
 
 export const useFavourites = (kind: SavedKind | undefined, isEnabled: boolean) =>
   usePaged<SavedItem>(engagementKeys.favourites(kind), '/app/favourites', isEnabled, kind ? { kind } : {});

@@ -1,13 +1,13 @@
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button, InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Refreshable } from '../../../components/ui/refreshable';
-import type { Paged } from '../api/discovery-api';
+import type { PagedQuery } from '../api/paged-query';
+import { KeepScrollAnchor } from './keep-scroll-anchor';
 import { CardSkeletons, LoadError } from './state-views';
 
 interface PagedListProps<T> {
-  query: UseInfiniteQueryResult<InfiniteData<Paged<T>>>;
+  query: PagedQuery<T>;
   renderItem: (item: T) => ReactNode;
   itemKey: (item: T) => number | string;
   empty: ReactNode;
@@ -23,7 +23,8 @@ interface PagedListProps<T> {
 export function PagedList<T>({ query, renderItem, itemKey, empty, header }: PagedListProps<T>) {
   const { t } = useTranslation('discovery');
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const refresh = () => query.refetch();
+  // Pull-to-refresh (and retry) start again from page 1 with fresh data from the server.
+  const refresh = () => query.refreshFromStart();
 
   let content: ReactNode;
   if (query.isPending) content = <CardSkeletons />;
@@ -45,13 +46,15 @@ export function PagedList<T>({ query, renderItem, itemKey, empty, header }: Page
             </Button>
           </div>
         ) : null}
-        <ul className="paged-list" aria-busy={query.isFetching}>
-          {items.map((item) => (
-            <li key={itemKey(item)} className="paged-list__item">
-              {renderItem(item)}
-            </li>
-          ))}
-        </ul>
+        <KeepScrollAnchor firstKey={items[0] === undefined ? undefined : itemKey(items[0])}>
+          <ul className="paged-list" aria-busy={query.isFetching}>
+            {items.map((item) => (
+              <li key={itemKey(item)} className="paged-list__item" data-row-key={itemKey(item)}>
+                {renderItem(item)}
+              </li>
+            ))}
+          </ul>
+        </KeepScrollAnchor>
         <InfiniteScroll
           hasMore={query.hasNextPage}
           loadMore={async () => {
