@@ -7,16 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showToast } from '../../../components/ui/feedback';
 import { Page } from '../../../components/ui/page';
-import {
-  discoveryKeys,
-  fetchNearestCity,
-  useCities,
-  voteForCity,
-} from '../../../features/discovery/api/discovery-api';
+import { discoveryKeys, useCities, voteForCity } from '../../../features/discovery/api/discovery-api';
 import { askToLogIn, isLoggedIn } from '../../../features/discovery/components/login-prompt';
 import { CardSkeletons, LoadError, Section } from '../../../features/discovery/components/state-views';
 import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
-import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+import { useLocateCity } from '../../../features/discovery/hooks/use-locate-city';
 import { isApiError } from '../../../lib/api-client';
 import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
 
@@ -28,7 +23,7 @@ export default function CityPage() {
   const queryClient = useQueryClient();
   const cities = useCities();
   const { cityId } = useCurrentCity();
-  const { refresh: locate } = useUserLocation();
+  const locateCity = useLocateCity();
   const [isLocating, setIsLocating] = useState(false);
   const [votingId, setVotingId] = useState<number>();
 
@@ -43,9 +38,9 @@ export default function CityPage() {
   const locateMe = async () => {
     setIsLocating(true);
     try {
-      const position = await locate();
-      const nearest = await fetchNearestCity(position);
-      await choose(nearest.city);
+      const { city } = await locateCity();
+      showToast(t('city.switched', { city: city.name }));
+      navigate('/');
     } catch (error) {
       showToast(isApiError(error) ? error.message : t('city.locationFailed'));
     } finally {

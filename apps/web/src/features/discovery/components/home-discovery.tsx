@@ -10,10 +10,11 @@ import { showToast } from '../../../components/ui/feedback';
 import { type ApiError, isApiError } from '../../../lib/api-client';
 import { useHome } from '../api/discovery-api';
 import { useCurrentCity } from '../hooks/use-current-city';
+import { useLocateCity } from '../hooks/use-locate-city';
 import { useUserLocation } from '../hooks/use-user-location';
 import { bannerRoute } from './banner-route';
 import { ProjectCard } from './project-card';
-import { CardSkeletons, LoadError, Section } from './state-views';
+import { CardSkeletons, CityNotOpen, LoadError, Section } from './state-views';
 import { StoreCard } from './store-card';
 import { TherapistCard } from './therapist-card';
 
@@ -40,7 +41,8 @@ function SeeAll({ to, label }: { to: string; label: string }) {
 export function HomeDiscovery() {
   const { t } = useTranslation('discovery');
   const navigate = useNavigate();
-  const { position, refresh: locate } = useUserLocation();
+  const { position } = useUserLocation();
+  const locateCity = useLocateCity();
   const [isLocating, setIsLocating] = useState(false);
   const { city } = useCurrentCity();
   const home = useHome(position);
@@ -48,19 +50,7 @@ export function HomeDiscovery() {
   if (home.isPending) return <CardSkeletons count={4} />;
   if (home.isError) {
     // Spec: a closed (or unknown) city says "city not open, switch city" and offers the picker.
-    if (needsAnotherCity(home.error)) {
-      return (
-        <EmptyState
-          icon={<EnvironmentOutline />}
-          title={home.error.message}
-          action={
-            <Button color="primary" onClick={() => navigate('/index/citys')}>
-              {t('city.choose')}
-            </Button>
-          }
-        />
-      );
-    }
+    if (needsAnotherCity(home.error)) return <CityNotOpen message={home.error.message} />;
     return <LoadError error={home.error} onRetry={() => home.refetch()} isRetrying={home.isFetching} />;
   }
   const data = home.data;
@@ -75,9 +65,10 @@ export function HomeDiscovery() {
   const locateMe = async () => {
     setIsLocating(true);
     try {
-      await locate();
-    } catch {
-      showToast(t('city.locationFailed'));
+      const { city: nearest, hasSwitched } = await locateCity();
+      if (hasSwitched) showToast(t('city.nearestSwitched', { city: nearest.name }));
+    } catch (error) {
+      showToast(isApiError(error) ? error.message : t('city.locationFailed'));
     } finally {
       setIsLocating(false);
     }

@@ -1,13 +1,39 @@
+import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { Button, Skeleton } from 'antd-mobile';
-import { ExclamationCircleOutline } from 'antd-mobile-icons';
+import { EnvironmentOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { isApiError } from '../../../lib/api-client';
 import '../discovery.css';
 import '../discovery-strings';
 
-/** A failed load: what happened (the server's localised message when it sent one) and a retry. */
+/** The server refused the chosen city: it is not open (yet). */
+export const isCityNotOpen = (error: unknown): boolean =>
+  isApiError(error) && error.kind === 'business' && error.code === ERROR_CODES.cityNotOpen.code;
+
+/** Spec: "city not open, switch city" — the server's message and the way to the city picker. */
+export function CityNotOpen({ message }: { message?: string }) {
+  const { t } = useTranslation('discovery');
+  const navigate = useNavigate();
+  return (
+    <EmptyState
+      icon={<EnvironmentOutline />}
+      title={message || t('city.notOpen')}
+      action={
+        <Button color="primary" onClick={() => navigate('/index/citys')}>
+          {t('city.choose')}
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * A failed load: what happened (the server's localised message when it sent one) and a retry;
+ * a city that is not open offers the city picker instead, wherever it happens.
+ */
 export function LoadError({
   error,
   onRetry,
@@ -18,6 +44,7 @@ export function LoadError({
   isRetrying?: boolean;
 }) {
   const { t } = useTranslation('discovery');
+  if (isCityNotOpen(error)) return <CityNotOpen message={isApiError(error) ? error.message : undefined} />;
   const message = isApiError(error) ? error.message : t('states.loadFailed');
   return (
     <EmptyState

@@ -1,0 +1,28 @@
+import type { CityItem } from '@sabai/shared/geo/geo.schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { getStoredCityId } from '../../../lib/preferences';
+import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import { fetchNearestCity } from '../api/discovery-api';
+import { useUserLocation } from './use-user-location';
+
+/**
+ * "Locate me": asks the browser for the position, remembers it, and moves to the nearest open city
+ * when that is not the chosen one (spec: location picks the nearest open city). Rejects with the
+ * locate error ('denied' | 'unavailable') or the request's ApiError.
+ */
+export function useLocateCity() {
+  const queryClient = useQueryClient();
+  const { refresh } = useUserLocation();
+  return useCallback(async (): Promise<{ city: CityItem; hasSwitched: boolean }> => {
+    const position = await refresh();
+    const { city } = await fetchNearestCity(position);
+    const hasSwitched = String(city.id) !== getStoredCityId();
+    if (hasSwitched) {
+      writeStored(STORAGE_KEYS.cityId, city.id);
+      // Every answer depends on the cityId header: nothing cached for the old city is reused.
+      await queryClient.invalidateQueries();
+    }
+    return { city, hasSwitched };
+  }, [queryClient, refresh]);
+}
