@@ -1,23 +1,19 @@
 import type { StoreDetail } from '@sabai/shared/catalog/catalog.schemas';
+import { useTranslation } from 'react-i18next';
 import { useDisplay } from '../hooks/use-display';
-
-/** Monday first, as people read a week; the hours are the store's own (city) time. */
-const ORDER = [1, 2, 3, 4, 5, 6, 0];
+import { weekHours } from './week-hours';
 
 export function OpeningHours({ hours }: { hours: StoreDetail['openingHours'] }) {
+  const { t } = useTranslation('discovery');
   const display = useDisplay();
-  const byDay = new Map(hours.map((row) => [row.day, row]));
   return (
     <dl className="facts facts--hours">
-      {ORDER.filter((day) => byDay.has(day)).map((day) => {
-        const row = byDay.get(day);
-        return (
-          <div key={day} className="facts__row">
-            <dt>{display.weekday(day)}</dt>
-            <dd>{row ? `${row.opens}–${row.closes}` : ''}</dd>
-          </div>
-        );
-      })}
+      {weekHours(hours).map(({ day, hours: text }) => (
+        <div key={day} className={text ? 'facts__row' : 'facts__row facts__row--closed'}>
+          <dt>{display.weekday(day)}</dt>
+          <dd>{text ?? t('store.closed')}</dd>
+        </div>
+      ))}
     </dl>
   );
 }

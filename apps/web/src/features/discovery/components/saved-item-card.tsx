@@ -1,17 +1,33 @@
 import type { Person, SavedItem } from '@sabai/shared/catalog/catalog.schemas';
-import { UserOutline } from 'antd-mobile-icons';
+import { CloseCircleOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useDisplay } from '../hooks/use-display';
 import { ProjectCard } from './project-card';
 import { StoreCard } from './store-card';
 import { TherapistCard } from './therapist-card';
 
-/** A favourite or a footprint: the card of whatever it points at. */
+/**
+ * A favourite or a footprint: the card of whatever it points at, or — when that is gone (a
+ * removed service, a closed store) — a row saying so instead of an empty one.
+ */
 export function SavedItemCard({ item }: { item: SavedItem }) {
+  const { t } = useTranslation('discovery');
+  const display = useDisplay();
   if (item.project) return <ProjectCard project={item.project} />;
   if (item.therapist) return <TherapistCard therapist={item.therapist} />;
   if (item.store) return <StoreCard store={item.store} />;
-  return null;
+  return (
+    <div className="saved-gone">
+      <CloseCircleOutline className="saved-gone__icon" aria-hidden="true" />
+      <span className="saved-gone__text">
+        <span className="saved-gone__kind">{t(`engagement.goneKind.${item.kind}`)}</span>
+        <span className="saved-gone__note">{t('engagement.gone')}</span>
+      </span>
+      <time className="person-row__meta" dateTime={item.at}>
+        {display.ago(item.at)}
+      </time>
+    </div>
+  );
 }
 
 /** A fan or a visitor: name, picture, when, how often. */
