@@ -1,4 +1,4 @@
-import { CheckShieldFill, StarFill } from 'antd-mobile-icons';
+import { CheckShieldFill, ClockCircleOutline, StarFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
@@ -54,6 +54,11 @@ export default function TherapistDetailPage() {
               />
               <FavouriteButton kind="therapist" id={data.id} viewer={data.viewer ?? undefined} />
             </div>
+            {data.isBookable ? null : (
+              <p className="not-bookable" role="status">
+                <ClockCircleOutline aria-hidden="true" /> {t('therapist.notBookable')}
+              </p>
+            )}
             <div className="therapist-card__meta">
               <span className="rating">
                 <StarFill aria-hidden="true" /> {display.rating(data.rating)}
