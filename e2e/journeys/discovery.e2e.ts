@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LaunchedBrowser, launchBrowser, phoneContext, SCREENSHOTS } from '../support/browser';
+import { type LaunchedBrowser, launchBrowser, PHONE, phoneContext, SCREENSHOTS } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
@@ -243,6 +243,330 @@ describe('discovery', () => {
     await page.goto(`${server.baseUrl}/index/citys`);
     await page.getByRole('button', { name: 'Use my location' }).click();
     await page.getByText('Location failed. Please enable location permission.').waitFor();
+    await context.close();
+  });
+});
+
+/** The element that scrolls a list page: the nearest scrollable ancestor of the list, or the document. */
+async function scrollListBy(page: Page, to: 'bottom' | 'top'): Promise<void> {
+  await page.evaluate((where) => {
+    let element: HTMLElement | null = document.querySelector('.paged-list');
+    while (
+      element &&
+      !(
+        element.scrollHeight > element.clientHeight + 1 &&
+        /auto|scroll/.test(getComputedStyle(element).overflowY)
+      )
+    )
+      element = element.parentElement;
+    const scroller = element ?? (document.scrollingElement as HTMLElement);
+    scroller.scrollTop = where === 'bottom' ? scroller.scrollHeight : 0;
+  }, to);
+}
+
+describe('discovery gaps (issue 4 audit)', () => {
+  it('the store page shows its pin on a Leaflet map with tiles from the server config, and still works without tiles', async () => {
+    const context = await discoveryContext('en');
+    const tileRequests: string[] = [];
+    // Run-time map configuration: the tile URL comes from GET /app/common/type/3100.
+    await context.route('**/app/common/type/3100', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 0,
+          msg: '',
+          data: {
+            type: 3100,
+            value: JSON.stringify({
+              tileUrl: 'https://tiles.example.test/{z}/{x}/{y}.png',
+              datum: 'wgs84',
+              attribution: 'Example tiles',
+            }),
+            updatedAt: new Date().toISOString(),
+          },
+        }),
+      }),
+    );
+    // …and the tile server is unreachable (offline).
+    await context.route('https://tiles.example.test/**', (route) => {
+      tileRequests.push(route.request().url());
+      return route.abort();
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const storeResponse = page.waitForResponse((response) => /\/app\/stores\/1(\?|$)/.test(response.url()));
+    await page.goto(`${server.baseUrl}/instore/orderDetail?id=1`);
+    const store = (await (await storeResponse).json()).data as { name: string; address: string };
+    const map = page.locator('.store-map.leaflet-container');
+    await map.waitFor();
+    await page.locator('.store-map .store-pin').waitFor();
+    expect(await page.locator('.store-map .store-pin').getAttribute('title')).toBe(`Location: ${store.name}`);
+    await expect.poll(() => tileRequests.length).toBeGreaterThan(0);
+    await page
+      .getByText('The map background is unavailable; the pin still shows where the store is.')
+      .waitFor();
+    expect(await page.locator('.static-location__address').textContent()).toBe(store.address);
+    const link = page.getByRole('link', { name: 'Open in map' });
+    expect(await link.getAttribute('href')).toMatch(/openstreetmap\.org\/\?mlat=[\d.]+&mlon=[\d.]+/);
+    expect(await page.locator('.leaflet-control-attribution').textContent()).toContain('Example tiles');
+    await map.scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.screenshot({ path: `${SCREENSHOTS}discovery-store-map-offline-en.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opening hours list every day, a closed day says "Closed"', async () => {
+    const context = await discoveryContext('en');
+    const page = await context.newPage();
+    let storeId = 0;
+    for (let id = 1; id <= 12 && storeId === 0; id += 1) {
+      const body = (await (
+        await fetch(`${server.baseUrl}/app/stores/${id}`, { headers: { cityId: '1' } })
+      ).json()) as {
+        code: number;
+        data: { openingHours: unknown[] } | null;
+      };
+      if (body.code === 0 && body.data && body.data.openingHours.length < 7) storeId = id;
+    }
+    expect(storeId, 'the demo data has a store closed one day a week').toBeGreaterThan(0);
+    await page.goto(`${server.baseUrl}/instore/orderDetail?id=${storeId}`);
+    const hours = page.locator('.facts--hours .facts__row');
+    await hours.first().waitFor();
+    expect(await hours.count()).toBe(7);
+    expect(await page.locator('.facts--hours .facts__row--closed dd').first().textContent()).toBe('Closed');
+    await context.close();
+  });
+
+  it('a city that is not open offers "switch city" on the therapist tab, the store tab and the lists', async () => {
+    const context = await discoveryContext('en');
+    await context.addInitScript(() => localStorage.setItem('sabai.cityId', JSON.stringify(3)));
+    const page = await context.newPage();
+    for (const path of ['/therapist', '/instore', '/therapist/therapistList', '/therapist/maptherapist']) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.getByRole('heading', { name: 'This city is not open yet. Please switch city.' }).waitFor();
+      expect(await page.getByText('This could not be loaded.').count(), path).toBe(0);
+    }
+    await page.goto(`${server.baseUrl}/instore`);
+    await page.getByRole('button', { name: 'Choose city' }).click();
+    await page.waitForURL('**/index/citys');
+    await context.close();
+
+    const khmer = await discoveryContext('km');
+    await khmer.addInitScript(() => localStorage.setItem('sabai.cityId', JSON.stringify(3)));
+    const khmerPage = await khmer.newPage();
+    await khmerPage.goto(`${server.baseUrl}/therapist`);
+    await khmerPage.getByRole('button', { name: 'ជ្រើសរើសទីក្រុង' }).waitFor();
+    await settle(khmerPage);
+    await khmerPage.screenshot({ path: `${SCREENSHOTS}discovery-city-not-open-therapist-tab-km.png` });
+    await khmer.close();
+  });
+
+  it('"Locate me" on Home moves to the nearest open city and says so', async () => {
+    const cities = (await (await fetch(`${server.baseUrl}/app/cities`)).json()) as {
+      data: { open: { id: number; name: string }[] };
+    };
+    const siemReap = cities.data.open.find((city) => city.name === 'Siem Reap');
+    expect(siemReap).toBeDefined();
+    const context = await discoveryContext('en');
+    await context.addInitScript(
+      (id) => localStorage.setItem('sabai.cityId', JSON.stringify(id)),
+      siemReap?.id ?? 0,
+    );
+    const page = await context.newPage();
+    await page.goto(server.baseUrl);
+    await page.getByRole('link', { name: /Current city: Siem Reap/ }).waitFor();
+    await page.getByRole('button', { name: 'Locate me' }).click();
+    await page.getByText('Switched to Phnom Penh, the nearest open city').waitFor();
+    await page.getByRole('link', { name: /Current city: Phnom Penh/ }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('sabai.location'))).toContain('11.55');
+    await context.close();
+  });
+
+  it('pull-to-refresh asks the server for fresh data and starts again from page 1', async () => {
+    // A touch phone: people pull the list down with a finger.
+    const context = await launched.browser.newContext({
+      viewport: PHONE,
+      deviceScaleFactor: 2,
+      locale: 'en-US',
+      hasTouch: true,
+      isMobile: true,
+    });
+    await context.addInitScript(() => {
+      localStorage.setItem('sabai.language', JSON.stringify('en'));
+      localStorage.setItem('sabai.location', JSON.stringify({ lat: 11.5564, lng: 104.9282 }));
+    });
+    const page = await context.newPage();
+    const requests: { page: string | null; cacheControl: string | undefined }[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname !== '/app/therapists') return;
+      requests.push({ page: url.searchParams.get('page'), cacheControl: request.headers()['cache-control'] });
+    });
+    await page.goto(`${server.baseUrl}/therapist/therapistList`);
+    await page.locator('.therapist-card').first().waitFor();
+    // Load a second page first, so a plain refetch would read two pages.
+    await scrollListBy(page, 'bottom');
+    await expect.poll(() => requests.some((request) => request.page === '2')).toBe(true);
+    await expect.poll(() => page.locator('.paged-list__item').count()).toBeGreaterThan(20);
+    await scrollListBy(page, 'top');
+    await page.waitForTimeout(300);
+    const before = requests.length;
+
+    // Pull down on the list with a finger, past the 50 px threshold, and let go.
+    const box = await page.locator('.paged-list').boundingBox();
+    if (!box) throw new Error('no list');
+    const x = Math.round(box.x + box.width / 2);
+    const y = Math.round(box.y + 20);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 12; step += 1) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x, y: y + step * 20 }],
+      });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+
+    await expect.poll(() => requests.length).toBeGreaterThan(before);
+    await page.waitForLoadState('networkidle');
+    const afterPull = requests.slice(before);
+    expect(afterPull).toEqual([{ page: '1', cacheControl: 'no-cache' }]);
+    // Earlier plain reads never asked for fresh data.
+    expect(requests.slice(0, before).every((request) => request.cacheControl === undefined)).toBe(true);
+    expect(await page.locator('.paged-list__item').count()).toBeLessThanOrEqual(20);
+    await context.close();
+  });
+
+  it('1,200 therapists scroll by without ever holding more than MAX_PAGES × page size rows, and without jumps', async () => {
+    const context = await discoveryContext('en');
+    const real = (await (
+      await fetch(`${server.baseUrl}/app/therapists?page=1&pageSize=1`, { headers: { cityId: '1' } })
+    ).json()) as { data: { items: Record<string, unknown>[] } };
+    const template = real.data.items[0];
+    if (!template) throw new Error('no therapist to copy');
+    const TOTAL_PAGES = 60;
+    // A city with 1,200 therapists: pages generated from one real card.
+    await context.route('**/app/therapists?*', (route) => {
+      const url = new URL(route.request().url());
+      const pageNumber = Number(url.searchParams.get('page'));
+      const size = Number(url.searchParams.get('pageSize'));
+      const items = Array.from({ length: size }, (_, index) => {
+        const n = (pageNumber - 1) * size + index + 1;
+        return { ...template, id: 100_000 + n, name: `Row ${n}` };
+      });
+      return route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 0,
+          msg: '',
+          data: { items, page: pageNumber, pageSize: size, hasMore: pageNumber < TOTAL_PAGES },
+        }),
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/therapist/therapistList`);
+    await page.locator('.therapist-card').first().waitFor();
+    const rows = page.locator('.paged-list__item');
+    // As in Safari, which has no CSS scroll anchoring: the list itself must keep the rows in place.
+    await page.addStyleTag({ content: '* { overflow-anchor: none !important; }' });
+    let maxRows = 0;
+    let largestJump = 0;
+    for (let round = 0; round < 40; round += 1) {
+      const lastName = await page.locator('.therapist-card__name').last().textContent();
+      const countBefore = await rows.count();
+      // Scroll to the end and note where the last row sits on screen, before the next page loads.
+      await scrollListBy(page, 'bottom');
+      const anchor = page.locator('.therapist-card__name', { hasText: new RegExp(`^${lastName}$`) });
+      const topBefore = await anchor.evaluate((element) => element.getBoundingClientRect().top);
+      // The next page arrives (and, past MAX_PAGES, the oldest is dropped above the viewport).
+      await expect
+        .poll(async () => (await page.locator('.therapist-card__name').last().textContent()) !== lastName)
+        .toBe(true);
+      await page.waitForTimeout(100);
+      const topAfter = await anchor.evaluate((element) => element.getBoundingClientRect().top);
+      largestJump = Math.max(largestJump, Math.abs(topAfter - topBefore));
+      const count = await rows.count();
+      maxRows = Math.max(maxRows, count);
+      expect(count, `round ${round}: ${countBefore} → ${count}`).toBeLessThanOrEqual(200);
+    }
+    // Forty pages were read and the list still holds at most ten.
+    await page.locator('.therapist-card__name', { hasText: /^Row 820$/ }).waitFor();
+    expect(await page.locator('.therapist-card__name', { hasText: /^Row 1$/ }).count()).toBe(0);
+    expect(maxRows).toBe(200);
+    expect(largestJump).toBeLessThanOrEqual(2);
+    await page.getByRole('button', { name: 'Show earlier results' }).waitFor();
+    await context.close();
+  });
+
+  it("a resting therapist's page says they are not taking bookings", async () => {
+    let restingId = 0;
+    for (let id = 1; id <= 80 && restingId === 0; id += 1) {
+      const body = (await (
+        await fetch(`${server.baseUrl}/app/therapists/${id}`, { headers: { cityId: '1' } })
+      ).json()) as {
+        code: number;
+        data: { isBookable: boolean } | null;
+      };
+      if (body.code === 0 && body.data && !body.data.isBookable) restingId = id;
+    }
+    expect(restingId, 'the demo data has a resting therapist').toBeGreaterThan(0);
+    for (const language of ['en', 'th']) {
+      const context = await discoveryContext(language);
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/therapist/orderDetail?id=${restingId}`);
+      const notice = page.locator('.not-bookable');
+      await notice.waitFor();
+      if (language === 'en') expect(await notice.textContent()).toContain('not taking bookings right now');
+      await settle(page);
+      await page.screenshot({ path: `${SCREENSHOTS}discovery-therapist-resting-${language}.png` });
+      await context.close();
+    }
+    // A bookable therapist shows no such notice.
+    const context = await discoveryContext('en');
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/therapist/therapistList`);
+    await page.locator('.therapist-card').first().click();
+    await page.getByRole('region', { name: 'Services offered' }).waitFor();
+    expect(await page.locator('.not-bookable').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a favourite or footprint whose service, therapist or store is gone says "No longer available"', async () => {
+    const context = await signedInContext('en');
+    await context.route('**/app/me/footprints?*', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 0,
+          msg: '',
+          data: {
+            items: [
+              {
+                kind: 'store',
+                id: 999,
+                at: new Date().toISOString(),
+                project: null,
+                therapist: null,
+                store: null,
+              },
+            ],
+            page: 1,
+            pageSize: 20,
+            hasMore: false,
+          },
+        }),
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/my/gird/browse`);
+    await page.locator('.saved-gone').waitFor();
+    expect(await page.locator('.saved-gone').textContent()).toContain('No longer available');
+    expect(await page.locator('.saved-gone').textContent()).toContain('A store');
+    await settle(page);
+    await page.screenshot({ path: `${SCREENSHOTS}discovery-footprint-gone-en.png` });
     await context.close();
   });
 });

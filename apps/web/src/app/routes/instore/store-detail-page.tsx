@@ -94,7 +94,12 @@ export default function StoreDetailPage() {
           </Section>
 
           <Section title={t('store.location')}>
-            <StaticLocation lat={data.location.lat} lng={data.location.lng} name={data.name} />
+            <StaticLocation
+              lat={data.location.lat}
+              lng={data.location.lng}
+              name={data.name}
+              address={data.address}
+            />
           </Section>
 
           {data.projects.length > 0 ? (

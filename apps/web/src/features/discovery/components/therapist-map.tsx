@@ -1,26 +1,10 @@
 import type { TherapistCard } from '@sabai/shared/catalog/catalog.schemas';
-import { wgs84ToGcj02 } from '@sabai/shared/geo';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import type { Position } from '../api/discovery-api';
-
-/**
- * The tile URL comes from VITE_MAP_TILE_URL (any XYZ template); "none" turns tiles off. Without
- * reachable tiles the map still works: markers on a plain background, list below.
- */
-const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const TILE_URL = (import.meta.env.VITE_MAP_TILE_URL as string | undefined) ?? DEFAULT_TILE_URL;
-/**
- * Tiles of mainland-China providers are drawn in GCJ-02: set VITE_MAP_DATUM=gcj02 with such a tile
- * URL and positions (WGS-84 from the server and the browser) are shifted to match. Outside mainland
- * China the conversion is the identity.
- */
-const IS_GCJ02 = (import.meta.env.VITE_MAP_DATUM as string | undefined)?.toLowerCase() === 'gcj02';
-const toMap = (point: Position): L.LatLngTuple => {
-  const shown = IS_GCJ02 ? wgs84ToGcj02(point) : point;
-  return [shown.lat, shown.lng];
-};
+import { useMapTiles } from '../api/map-tiles';
+import { addTiles, toMapPoint } from './map-tiles-layer';
 
 interface Props {
   therapists: TherapistCard[];
@@ -57,6 +41,9 @@ export function TherapistMap({
   const markers = useRef<L.LayerGroup | null>(null);
   const callbacks = useRef({ onSelect, onTilesFailed });
   callbacks.current = { onSelect, onTilesFailed };
+  // The tile URL is server configuration (type 3100): it can change without a new build.
+  const tiles = useMapTiles();
+  const toMap = (point: Position) => toMapPoint(point, tiles.datum);
 
   // The map is created once; markers and view follow the props below.
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once, on mount
@@ -66,19 +53,6 @@ export function TherapistMap({
       toMap(centre ?? { lat: 11.5564, lng: 104.9282 }),
       13,
     );
-    if (TILE_URL && TILE_URL !== 'none') {
-      let hasReported = false;
-      L.tileLayer(TILE_URL, {
-        maxZoom: 19,
-        attribution: TILE_URL === DEFAULT_TILE_URL ? '© OpenStreetMap' : '',
-      })
-        .on('tileerror', () => {
-          if (hasReported) return;
-          hasReported = true;
-          callbacks.current.onTilesFailed();
-        })
-        .addTo(instance);
-    }
     markers.current = L.layerGroup().addTo(instance);
     map.current = instance;
     return () => {
@@ -87,6 +61,17 @@ export function TherapistMap({
     };
   }, []);
 
+  // Tiles follow the configuration; markers stay on a plain background when they fail.
+  useEffect(() => {
+    const instance = map.current;
+    if (!instance) return;
+    const layer = addTiles(instance, tiles, () => callbacks.current.onTilesFailed());
+    return () => {
+      layer?.remove();
+    };
+  }, [tiles]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: toMap changes only with tiles.datum
   useEffect(() => {
     const instance = map.current;
     const layer = markers.current;
@@ -112,7 +97,7 @@ export function TherapistMap({
         fillOpacity: 1,
       }).addTo(layer);
     }
-  }, [therapists, selectedId, userPosition]);
+  }, [therapists, selectedId, userPosition, tiles.datum]);
 
   // Fit the view to the markers once they first arrive (and when the set changes).
   const ids = therapists.map((therapist) => therapist.id).join(',');
@@ -123,7 +108,7 @@ export function TherapistMap({
     const points = therapists.map((therapist) => L.latLng(toMap(therapist.location)));
     if (userPosition) points.push(L.latLng(toMap(userPosition)));
     instance.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 15 });
-  }, [ids]);
+  }, [ids, tiles.datum]);
 
   return <section ref={element} className="therapist-map" aria-label={label} />;
 }
