@@ -1,5 +1,13 @@
 // Password hashing cost (argon2id at OWASP parameters) and the price of an authenticated read:
 // `GET /app/user/selectUserById` with a valid session token against bare Fastify, in the same run.
+// Two figures for that read: one token sent again and again (warm: the session and account come from
+// the in-process account cache, as for an app polling its user record) and every request with a
+// token never seen before (cold: each one is a database read of session, user and roles).
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
@@ -9,7 +17,16 @@ import { sessions, userRoles, users } from '../apps/server/src/db/schema';
 import { PASSWORD_HASH_PARAMS } from '../apps/server/src/modules/identity';
 import { hashPassword, verifyPassword } from '../apps/server/src/modules/identity/passwords';
 import { newSessionToken, tokenHash } from '../apps/server/src/modules/identity/session-tokens';
-import { type Figure, listen, load, report, startBareHello, throwawayDir } from './lib/harness';
+import {
+  BENCH_CONNECTIONS,
+  type Figure,
+  type LoadResult,
+  listen,
+  load,
+  report,
+  startBareHello,
+  throwawayDir,
+} from './lib/harness';
 
 // ── password hashing ────────────────────────────────────────────────────────────────────────
 const password = 'correct horse battery';
@@ -73,6 +90,85 @@ await database.db.insert(sessions).values({
   expiresAt: new Date(now.getTime() + 24 * 60 * 60_000),
 });
 
+// Cold path: one fresh token per request (autocannon's single-token CLI cannot rotate them).
+const COLD_REQUESTS = Number(process.env.BENCH_COLD_REQUESTS ?? 10_000);
+const COLD_WARMUP = 2_000;
+const coldTokens: string[] = [];
+for (let offset = 0; offset < COLD_WARMUP + COLD_REQUESTS; offset += 1_000) {
+  const batch = Array.from({ length: 1_000 }, () => newSessionToken());
+  coldTokens.push(...batch);
+  await database.db.insert(sessions).values(
+    batch.map((fresh) => ({
+      userId: user.id,
+      tokenHash: tokenHash(fresh),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 24 * 60 * 60_000),
+    })),
+  );
+}
+
+const ROTATING_LOADER = `
+import { readFileSync } from 'node:fs';
+const [autocannonPath, url, tokensPath, amount, connections] = process.argv.slice(1);
+const { default: autocannon } = await import(autocannonPath);
+const tokens = JSON.parse(readFileSync(tokensPath, 'utf8'));
+let next = 0;
+const result = await autocannon({
+  url,
+  connections: Number(connections),
+  amount: Number(amount),
+  headers: { lang: 'km-KH' },
+  requests: [{ method: 'GET', setupRequest(request) {
+    request.headers = { ...request.headers, token: tokens[next++ % tokens.length] };
+    return request;
+  } }],
+});
+console.log(JSON.stringify({
+  total: result.requests.total, seconds: result.duration, p99: result.latency.p99,
+  errors: result.errors, non2xx: result.non2xx, tokensSent: next, distinctTokens: tokens.length,
+}));
+`;
+const AUTOCANNON_PATH = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../node_modules/autocannon/autocannon.js',
+);
+
+/** Loads `url` from a separate process, each request carrying the next token of `tokens` (none reused). */
+async function loadRotating(url: string, tokens: string[]): Promise<LoadResult & { reused: number }> {
+  const tokensPath = path.join(data.dir, `tokens-${tokens.length}-${Date.now()}.json`);
+  writeFileSync(tokensPath, JSON.stringify(tokens));
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      ROTATING_LOADER,
+      AUTOCANNON_PATH,
+      url,
+      tokensPath,
+      String(tokens.length - BENCH_CONNECTIONS),
+      String(BENCH_CONNECTIONS),
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const out = JSON.parse(stdout) as {
+    total: number;
+    seconds: number;
+    p99: number;
+    errors: number;
+    non2xx: number;
+    tokensSent: number;
+    distinctTokens: number;
+  };
+  return {
+    requestsPerSecond: Math.round(out.total / out.seconds),
+    p99Ms: out.p99,
+    errors: out.errors,
+    non2xx: out.non2xx,
+    reused: Math.max(0, out.tokensSent - out.distinctTokens),
+  };
+}
+
 const app = await buildApp({
   config,
   database,
@@ -85,9 +181,13 @@ const check = await fetch(`${base}/app/user/selectUserById`, { headers: { token 
 const checked = (await check.json()) as { code: number };
 if (checked.code !== 0) throw new Error(`selectUserById answered ${JSON.stringify(checked)}`);
 
+await loadRotating(`${base}/app/user/selectUserById`, coldTokens.slice(0, COLD_WARMUP));
+const cold = await loadRotating(`${base}/app/user/selectUserById`, coldTokens.slice(COLD_WARMUP));
+if (cold.reused) throw new Error(`cold run reused ${cold.reused} tokens`);
 const results = {
   bare: await load(bare.url),
   selectUserById: await load(`${base}/app/user/selectUserById`, { token, lang: 'km-KH' }),
+  selectUserByIdCold: cold,
   refusedNoToken: await load(`${base}/app/user/selectUserById`),
 };
 await bare.close();
@@ -116,9 +216,14 @@ const figures: Figure[] = [
     { metric: `${name} p99 latency`, value: r.p99Ms, unit: 'ms' },
   ]),
   {
-    metric: 'selectUserById (valid token) / bare hello',
+    metric: 'selectUserById (valid token, warm: same token) / bare hello',
     value: ratio(results.selectUserById.requestsPerSecond),
     unit: `% (target ≥ 30; ${database.kind})`,
+  },
+  {
+    metric: `selectUserById (valid token, cold: ${COLD_REQUESTS - BENCH_CONNECTIONS} tokens, each sent once) / bare hello`,
+    value: ratio(results.selectUserByIdCold.requestsPerSecond),
+    unit: `% (every request reads ${database.kind})`,
   },
   {
     metric: 'refused without token / bare hello',
