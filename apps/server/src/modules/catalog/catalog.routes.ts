@@ -16,6 +16,7 @@ import {
   therapistListQuerySchema,
   therapistPageSchema,
 } from '@sabai/shared/catalog/catalog.schemas';
+import type { Language } from '@sabai/shared/i18n';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,6 +44,12 @@ const locationOf = (query: { lat?: number | undefined; lng?: number | undefined 
 /** Pull-to-refresh asks for fresh data with `cache-control: no-cache`. */
 const wantsFresh = (request: FastifyRequest) =>
   /no-cache|no-store|max-age=0/.test(request.headers['cache-control'] ?? '');
+
+/** The success envelope around data that is already JSON (the list's cards are serialised ahead). */
+function okJson(language: Language, dataJson: string): string {
+  const { code, msg } = ok(language, null);
+  return `{"code":${code},"msg":${JSON.stringify(msg)},"data":${dataJson}}`;
+}
 
 /** How long an identical therapist list is shared: short enough that states feel live. */
 export const LIST_CACHE_TTL_MS = 3_000;
@@ -163,8 +170,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       const fresh = wantsFresh(request);
       const body = await listCache.get(
         `therapists|${request.lang}|${JSON.stringify(query)}`,
-        async () =>
-          JSON.stringify(ok(request.lang, await service.listTherapists(query, request.lang, fresh))),
+        async () => okJson(request.lang, await service.listTherapistsJson(query, request.lang, fresh)),
         fresh,
       );
       // A string body is sent as is; the response schema still documents the shape in /docs.

@@ -11,7 +11,6 @@ import type {
   StoreCard,
   StoreDetail,
   StoreListQuery,
-  TherapistCard,
   TherapistDetail,
   TherapistListQuery,
 } from '@sabai/shared/catalog/catalog.schemas';
@@ -31,6 +30,7 @@ import type {
 } from './catalog.repository';
 import type { NearbyIndex } from './nearby-index';
 import { isOpenAt } from './opening-hours';
+import { createTherapistCards, roundKm, toCategory } from './therapist-cards';
 
 /** Categories are reference data; each process re-reads them this often. */
 const CATEGORY_CACHE_TTL_MS = 60_000;
@@ -47,9 +47,6 @@ export interface CatalogDeps {
   /** Answers nearest-first lists from memory; without it they go to the database. */
   nearby?: NearbyIndex;
 }
-
-const roundKm = (km: number) => Math.round(km * 100) / 100;
-const toIso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export function createCatalogService(deps: CatalogDeps) {
   const { repository, clock } = deps;
@@ -71,13 +68,6 @@ export function createCatalogService(deps: CatalogDeps) {
     const all = await categoriesByCode();
     return new Map([...all.values()].map((c) => [c.id, toCategory(c, language)]));
   }
-
-  const toCategory = (row: CategoryRow, language: Language): Category => ({
-    id: row.id,
-    code: row.code,
-    name: localised(row.names, language),
-    icon: row.icon,
-  });
 
   function toProjectCard(
     row: ProjectRow,
@@ -101,44 +91,8 @@ export function createCatalogService(deps: CatalogDeps) {
     };
   }
 
-  async function toTherapistCards(
-    rows: TherapistCardRow[],
-    context: { language: Language; from: LatLng | undefined; project: ProjectRow | undefined },
-  ): Promise<TherapistCard[]> {
-    const categories = await categoriesByCode();
-    const now = clock.now().getTime();
-    return rows.map((row) => {
-      const availableFrom = toIso(row.available_from);
-      const isLaterDue =
-        row.state === 'bookable_later' && availableFrom !== null && Date.parse(availableFrom) <= now;
-      const location = { lat: row.latitude, lng: row.longitude };
-      return {
-        id: row.id,
-        cityId: row.city_id,
-        storeId: row.store_id,
-        name: row.display_name,
-        avatar: row.avatar,
-        gender: row.gender,
-        rating: Math.round(row.rating * 10) / 10,
-        reviewCount: row.review_count,
-        orderCount: row.order_count,
-        languages: row.languages,
-        skills: row.skills.flatMap((code) => {
-          const category = categories.get(code);
-          return category ? [toCategory(category, context.language)] : [];
-        }),
-        state: isLaterDue ? 'available' : row.state,
-        availableFrom: row.state === 'bookable_later' && !isLaterDue ? availableFrom : null,
-        isBookable: row.state !== 'resting',
-        badges: row.badges as TherapistCard['badges'],
-        location,
-        distanceKm: context.from ? roundKm(haversineKm(context.from, location)) : null,
-        price: context.project
-          ? { amount: Number(context.project.price), currency: context.project.currency }
-          : { amount: Number(row.from_price), currency: row.currency },
-      };
-    });
-  }
+  const cards = createTherapistCards({ clock, categoriesByCode });
+  const toTherapistCards = cards.toCards;
 
   function toStoreCards(rows: StoreCardRow[], language: Language, from: LatLng | undefined) {
     const now = clock.now();
@@ -196,16 +150,19 @@ export function createCatalogService(deps: CatalogDeps) {
   }
 
   /** Nearest-first lists come from the in-memory index when there is one; other orders from SQL. */
-  async function findTherapists(filter: TherapistFilter, fresh = false): Promise<TherapistCardRow[]> {
+  async function findTherapists(
+    filter: TherapistFilter,
+    fresh = false,
+  ): Promise<{ rows: TherapistCardRow[]; isShared: boolean }> {
     const { nearby } = deps;
     if (!nearby || filter.sort !== 'distance' || filter.storeId || filter.therapistIds) {
-      return repository.listTherapists(filter);
+      return { rows: await repository.listTherapists(filter), isShared: false };
     }
     await nearby.sync(fresh);
-    return nearby.nearest(filter);
+    return { rows: nearby.nearest(filter), isShared: true };
   }
 
-  async function therapistPage(query: TherapistListQuery, language: Language, fresh = false) {
+  async function therapistRows(query: TherapistListQuery, fresh: boolean) {
     const city = await deps.getOpenCity(query.cityId);
     const from = locationOf(query);
     const project = query.projectId ? await cachedProject(query.projectId) : undefined;
@@ -222,9 +179,20 @@ export function createCatalogService(deps: CatalogDeps) {
       limit: query.pageSize + 1,
       offset: (query.page - 1) * query.pageSize,
     };
-    const rows = await findTherapists(filter, fresh);
-    const items = await toTherapistCards(rows.slice(0, query.pageSize), { language, from, project });
-    return { items, page: query.page, pageSize: query.pageSize, hasMore: rows.length > query.pageSize };
+    const { rows, isShared } = await findTherapists(filter, fresh);
+    return {
+      rows: rows.slice(0, query.pageSize),
+      isShared,
+      from,
+      project,
+      hasMore: rows.length > query.pageSize,
+    };
+  }
+
+  async function therapistPage(query: TherapistListQuery, language: Language, fresh = false) {
+    const { rows, from, project, hasMore } = await therapistRows(query, fresh);
+    const items = await toTherapistCards(rows, { language, from, project });
+    return { items, page: query.page, pageSize: query.pageSize, hasMore };
   }
 
   return {
@@ -254,6 +222,13 @@ export function createCatalogService(deps: CatalogDeps) {
     },
 
     listTherapists: therapistPage,
+
+    /** `listTherapists` serialised (the page as JSON): the list route's hot path. */
+    async listTherapistsJson(query: TherapistListQuery, language: Language, fresh = false): Promise<string> {
+      const { rows, isShared, from, project, hasMore } = await therapistRows(query, fresh);
+      const items = await cards.toCardsJson(rows, { language, from, project }, isShared);
+      return `{"items":${items},"page":${query.page},"pageSize":${query.pageSize},"hasMore":${hasMore}}`;
+    },
 
     async getTherapist(id: number, from: LatLng | undefined, language: Language): Promise<TherapistDetail> {
       const row = await repository.findTherapist(id);
@@ -391,7 +366,9 @@ export function createCatalogService(deps: CatalogDeps) {
         categoriesByCode(),
         repository.listProjects(city.id),
         // Recommended: the best rated among the nearest listable therapists.
-        findTherapists({ cityId: city.id, origin, sort: 'distance', limit: 30, offset: 0 }, fresh),
+        findTherapists({ cityId: city.id, origin, sort: 'distance', limit: 30, offset: 0 }, fresh).then(
+          (found) => found.rows,
+        ),
         repository.listStores({ cityId: city.id, origin, limit: HOME_STORE_COUNT, offset: 0 }),
       ]);
       const recommended = [...therapistRows]

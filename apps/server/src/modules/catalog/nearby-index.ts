@@ -35,9 +35,30 @@ interface Entry {
   z: number;
 }
 
+/**
+ * A cell's members in flat typed arrays, rebuilt on the first query after a change: the walk reads
+ * a few hundred members per list, and chasing scattered objects for each cost ~0.5 µs a member.
+ */
+interface Packed {
+  /** Unit vectors, three numbers a member. */
+  xyz: Float64Array;
+  /** 1 for male, 0 for female. */
+  isMale: Uint8Array;
+  /** When each member can be booked: −∞ available now, +∞ no time set. */
+  availableFrom: Float64Array;
+  /** Member i offers projects[projectStart[i] … projectStart[i + 1]). */
+  projectStart: Int32Array;
+  projects: Int32Array;
+}
+
+interface Cell {
+  entries: Entry[];
+  packed: Packed | null;
+}
+
 /** One city's therapists by cell, and the cells its therapists have ever occupied (a bound). */
 interface CityGrid {
-  cells: Map<number, Entry[]>;
+  cells: Map<number, Cell>;
   count: number;
   minY: number;
   maxY: number;
@@ -82,10 +103,12 @@ export function createNearbyIndex(deps: {
     entries.delete(id);
     const city = cities.get(entry.cityId) as CityGrid;
     city.count -= 1;
-    const members = city.cells.get(entry.cell) as Entry[];
+    const cell = city.cells.get(entry.cell) as Cell;
+    const members = cell.entries;
     const at = members.indexOf(entry);
     members[at] = members[members.length - 1] as Entry;
     members.pop();
+    cell.packed = null;
     if (members.length === 0) city.cells.delete(entry.cell);
   }
 
@@ -115,9 +138,39 @@ export function createNearbyIndex(deps: {
     city.maxY = Math.max(city.maxY, y);
     city.minX = Math.min(city.minX, x);
     city.maxX = Math.max(city.maxX, x);
-    const members = city.cells.get(entry.cell);
-    if (members) members.push(entry);
-    else city.cells.set(entry.cell, [entry]);
+    const cell = city.cells.get(entry.cell);
+    if (cell) {
+      cell.entries.push(entry);
+      cell.packed = null;
+    } else {
+      city.cells.set(entry.cell, { entries: [entry], packed: null });
+    }
+  }
+
+  function pack(entriesOfCell: Entry[]): Packed {
+    const count = entriesOfCell.length;
+    const packed: Packed = {
+      xyz: new Float64Array(count * 3),
+      isMale: new Uint8Array(count),
+      availableFrom: new Float64Array(count),
+      projectStart: new Int32Array(count + 1),
+      projects: new Int32Array(entriesOfCell.reduce((sum, e) => sum + e.projectIds.length, 0)),
+    };
+    let project = 0;
+    for (const [i, entry] of entriesOfCell.entries()) {
+      packed.xyz[3 * i] = entry.x;
+      packed.xyz[3 * i + 1] = entry.y;
+      packed.xyz[3 * i + 2] = entry.z;
+      packed.isMale[i] = entry.row.gender === 'male' ? 1 : 0;
+      packed.availableFrom[i] =
+        entry.row.state === 'available'
+          ? Number.NEGATIVE_INFINITY
+          : (entry.availableFrom ?? Number.POSITIVE_INFINITY);
+      packed.projectStart[i] = project;
+      for (const id of entry.projectIds) packed.projects[project++] = id;
+    }
+    packed.projectStart[count] = project;
+    return packed;
   }
 
   async function runSync() {
@@ -126,19 +179,6 @@ export function createNearbyIndex(deps: {
     for (const row of rows) apply(row);
     watermark = xmin;
     syncedAt = startedAt;
-  }
-
-  function matches(entry: Entry, query: NearbyQuery, availableAt: number): boolean {
-    const { row } = entry;
-    if (query.gender && row.gender !== query.gender) return false;
-    if (query.language && !row.languages.includes(query.language)) return false;
-    if (query.projectId && !entry.projectIds.includes(query.projectId)) return false;
-    if (availableAt >= 0) {
-      const isNow =
-        row.state === 'available' || (entry.availableFrom !== null && entry.availableFrom <= availableAt);
-      if (!isNow) return false;
-    }
-    return true;
   }
 
   /**
@@ -198,16 +238,41 @@ export function createNearbyIndex(deps: {
       const cx = cellIndex(lng);
       const origin = unitVector(query.origin.lat, query.origin.lng);
       const reach = reachBound(city, lat);
-      const availableAt = query.availableAt ? query.availableAt.getTime() : -1;
+      // Filters as plain numbers, so the loop below compares numbers only.
+      const availableAt = query.availableAt ? query.availableAt.getTime() : Number.POSITIVE_INFINITY;
+      const wantsMale = query.gender === undefined ? -1 : query.gender === 'male' ? 1 : 0;
+      const projectId = query.projectId ?? 0;
+      const { language } = query;
+      const { x: ox, y: oy, z: oz } = origin;
       // Candidates as parallel arrays (no object per candidate): the hot path of the list.
       const chords: number[] = [];
       const found: Entry[] = [];
-      const visit = (members: Entry[]) => {
-        for (const entry of members) {
-          if (!matches(entry, query, availableAt)) continue;
-          const dx = entry.x - origin.x;
-          const dy = entry.y - origin.y;
-          const dz = entry.z - origin.z;
+      let seen = 0;
+      const visit = (cell: Cell | undefined) => {
+        if (!cell) return;
+        cell.packed ??= pack(cell.entries);
+        const { xyz, isMale, availableFrom: from, projectStart, projects } = cell.packed;
+        const count = cell.entries.length;
+        seen += count;
+        for (let i = 0; i < count; i++) {
+          if (wantsMale >= 0 && isMale[i] !== wantsMale) continue;
+          if (!((from[i] as number) <= availableAt)) continue;
+          if (projectId) {
+            let offers = false;
+            const end = projectStart[i + 1] as number;
+            for (let p = projectStart[i] as number; p < end; p++) {
+              if (projects[p] === projectId) {
+                offers = true;
+                break;
+              }
+            }
+            if (!offers) continue;
+          }
+          const entry = cell.entries[i] as Entry;
+          if (language && !entry.row.languages.includes(language)) continue;
+          const dx = (xyz[3 * i] as number) - ox;
+          const dy = (xyz[3 * i + 1] as number) - oy;
+          const dz = (xyz[3 * i + 2] as number) - oz;
           chords.push(dx * dx + dy * dy + dz * dz);
           found.push(entry);
         }
@@ -219,7 +284,7 @@ export function createNearbyIndex(deps: {
         Math.abs(cx - city.minX),
         Math.abs(cx - city.maxX),
       );
-      let seen = 0;
+      let bound = Number.POSITIVE_INFINITY;
       for (let ring = first; ring <= last && seen < city.count; ring++) {
         const top = Math.max(cy - ring, city.minY);
         const bottom = Math.min(cy + ring, city.maxY);
@@ -227,35 +292,27 @@ export function createNearbyIndex(deps: {
         const right = Math.min(cx + ring, city.maxX);
         for (let y = top; y <= bottom; y++) {
           if (y === cy - ring || y === cy + ring) {
-            for (let x = left; x <= right; x++) {
-              const members = city.cells.get(cellKey(y, x));
-              if (members) {
-                seen += members.length;
-                visit(members);
-              }
-            }
+            for (let x = left; x <= right; x++) visit(city.cells.get(cellKey(y, x)));
           } else {
             // Only the ring's left and right edges on the rows between its top and bottom.
-            const west = cx - ring >= left ? city.cells.get(cellKey(y, cx - ring)) : undefined;
-            const east = cx + ring <= right ? city.cells.get(cellKey(y, cx + ring)) : undefined;
-            if (west) {
-              seen += west.length;
-              visit(west);
-            }
-            if (east) {
-              seen += east.length;
-              visit(east);
-            }
+            if (cx - ring >= left) visit(city.cells.get(cellKey(y, cx - ring)));
+            if (cx + ring <= right) visit(city.cells.get(cellKey(y, cx + ring)));
           }
         }
         if (found.length >= wanted) {
-          const bound = reach(ring);
+          const within = reach(ring);
           let settled = 0;
-          for (const chord of chords) if (chord <= bound) settled++;
-          if (settled >= wanted) break;
+          for (const chord of chords) if (chord <= within) settled++;
+          if (settled >= wanted) {
+            bound = within;
+            break;
+          }
         }
       }
-      const order = Array.from(found.keys()).sort(
+      // Only candidates inside the bound can be in the page (it holds at least `wanted` of them).
+      const order: number[] = [];
+      for (let i = 0; i < chords.length; i++) if ((chords[i] as number) <= bound) order.push(i);
+      order.sort(
         (a, b) =>
           (chords[a] as number) - (chords[b] as number) ||
           (found[a] as Entry).row.id - (found[b] as Entry).row.id,
