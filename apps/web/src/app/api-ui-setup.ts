@@ -2,11 +2,29 @@
 import { configureApiUi } from '../lib/api-ui';
 import { i18n } from '../lib/i18n';
 import { clearSession } from '../lib/storage';
-import { router } from './router';
+import { navigateTo, readLocation } from './navigation';
 
 // Toast and Dialog (and react-spring behind them) load on first use, not with the shell.
 const loadFeedback = () => import('../components/ui/feedback');
 let isLoadingVisible = false;
+
+/**
+ * Spec section 4 "Logout": the stored session and user info go (the device id and the language,
+ * currency and unit preferences stay: they belong to the phone, not the account), cached answers
+ * of the old session are dropped, and the user lands on login.
+ */
+async function logOutToLogin(redirect: string | undefined): Promise<void> {
+  clearSession();
+  const { queryClient } = await import('./providers');
+  queryClient.clear();
+  const search = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+  await navigateTo(`/public/login${search}`, { replace: true });
+}
+
+const currentPath = () => {
+  const { pathname, search } = readLocation();
+  return pathname.startsWith('/public/') ? undefined : `${pathname}${search}`;
+};
 
 configureApiUi({
   onLoadingChange: (isVisible) => {
@@ -17,13 +35,19 @@ configureApiUi({
       else feedback.hideLoading();
     });
   },
-  // Spec: 401 shows the server's message in a modal, then logs out and lands on "Me".
+  // Spec sections 4 and 7: 401 shows the server's message in a modal, then logs out and goes to
+  // login, which brings the user back here once signed in again.
   onUnauthorized: async (msg) => {
     const feedback = await loadFeedback();
+    const redirect = currentPath();
     await feedback.alert(msg, i18n.t('common:actions.confirm'));
-    clearSession();
-    const { queryClient } = await import('./providers');
-    queryClient.clear();
-    await router.navigate('/my');
+    await logOutToLogin(redirect);
+  },
+  // Banned (appeal through customer service) or cancelled: the message, then logged out to login.
+  // No way back to the page: the account cannot use it any more.
+  onAccountEnded: async (_reason, msg) => {
+    const feedback = await loadFeedback();
+    await feedback.alert(msg, i18n.t('common:actions.confirm'));
+    await logOutToLogin(undefined);
   },
 });

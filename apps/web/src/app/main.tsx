@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { initI18n } from '../lib/i18n';
 import { getStoredLanguage } from '../lib/preferences';
 import './api-ui-setup';
-import { router } from './router';
+import { NavigationBridge } from './navigation';
+import { AppRoutes } from './router';
 import './styles/fonts.css';
 import './styles/app.css';
 
@@ -15,7 +16,10 @@ async function start() {
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <NavigationBridge />
+        <AppRoutes />
+      </BrowserRouter>
     </StrictMode>,
   );
 }

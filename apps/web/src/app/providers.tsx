@@ -3,7 +3,7 @@ import { ConfigProvider } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../lib/api-client';
+import { isApiError } from '../lib/api-error';
 import { findAntdLocale } from '../lib/i18n';
 
 /**

@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
 import { RouteError } from './route-error';
 import { TabLayout } from './tab-layout';
@@ -7,7 +7,7 @@ import { TabLayout } from './tab-layout';
 /**
  * Every page is its own chunk, fetched together with the page providers (TanStack Query and
  * antd-mobile's ConfigProvider), so the first load carries only the shell: React, router, i18n
- * and the tab bar.
+ * and the tab bar. Declarative routes (history mode): the app needs no loaders or actions.
  */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return lazy(async () => {
@@ -40,30 +40,60 @@ const standalone = (element: ReactNode) => (
   </div>
 );
 
-export const router = createBrowserRouter([
-  {
-    errorElement: <RouteError />,
-    children: [
-      {
-        element: <TabLayout />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: 'instore', element: <InstorePage /> },
-          { path: 'therapist', element: <TherapistPage /> },
-          { path: 'order', element: <OrderPage /> },
-          { path: 'my', element: <MyPage /> },
-        ],
-      },
-      { path: 'my/setting', element: standalone(<SettingPage />) },
-      // Sign-in family, profile and account settings: one entry, dispatched by identity-pages.
-      // (More specific routes such as my/setting and my/gird/* still win over my/*.)
-      ...['public/*', 'my/*'].map((path) => ({ path, element: standalone(<IdentityPages />) })),
-      // City picker, search, project/therapist/store pages: one entry, dispatched by discovery-pages.
-      ...['index/*', 'search', 'therapist/*', 'instore/*', 'my/gird/*'].map((path) => ({
-        path,
-        element: standalone(<DiscoveryPages />),
-      })),
-      { path: '*', element: standalone(<NotFoundPage />) },
-    ],
-  },
-]);
+/** A page chunk that fails to load (offline, new deploy) or a page that throws: the error screen. */
+interface BoundaryState {
+  hasError: boolean;
+  /** Where it failed: navigating elsewhere leaves the error screen. */
+  failedAt: string | undefined;
+}
+class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { hasError: false, failedAt: undefined };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { hasError: true };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey: string }, state: BoundaryState): BoundaryState | null {
+    if (state.hasError && state.failedAt !== undefined && state.failedAt !== props.resetKey) {
+      return { hasError: false, failedAt: undefined };
+    }
+    return null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+    this.setState({ failedAt: this.props.resetKey });
+  }
+
+  override render() {
+    return this.state.hasError ? <RouteError /> : this.props.children;
+  }
+}
+
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Routes>
+        <Route element={<TabLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="instore" element={<InstorePage />} />
+          <Route path="therapist" element={<TherapistPage />} />
+          <Route path="order" element={<OrderPage />} />
+          <Route path="my" element={<MyPage />} />
+        </Route>
+        <Route path="my/setting" element={standalone(<SettingPage />)} />
+        {/* Sign-in family, profile and account settings: one entry, dispatched by identity-pages.
+            (More specific routes such as my/setting and my/gird/* still win over my/*.) */}
+        {['public/*', 'my/*'].map((path) => (
+          <Route key={path} path={path} element={standalone(<IdentityPages />)} />
+        ))}
+        {/* City picker, search, project/therapist/store pages: one entry, dispatched by discovery-pages. */}
+        {['index/*', 'search', 'therapist/*', 'instore/*', 'my/gird/*'].map((path) => (
+          <Route key={path} path={path} element={standalone(<DiscoveryPages />)} />
+        ))}
+        <Route path="*" element={standalone(<NotFoundPage />)} />
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,5 +1,6 @@
+import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient } from './api-client';
+import { ACCOUNT_BANNED_CODE, ACCOUNT_CANCELLED_CODE, ApiError, createApiClient } from './api-client';
 import { STORAGE_KEYS, writeStored } from './storage';
 
 const translate = (key: string, values?: Record<string, unknown>) =>
@@ -195,6 +196,100 @@ describe('api client: failures', () => {
     expect(first).toMatchObject({ kind: 'unauthorized', code: 401, message: 'Session expired' });
     expect(second).toMatchObject({ kind: 'unauthorized', code: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith('Session expired');
+  });
+});
+
+describe('api client: banned and cancelled accounts end the session everywhere', () => {
+  it('keeps its codes equal to the shared catalogue', () => {
+    expect(ACCOUNT_BANNED_CODE).toBe(ERROR_CODES.accountBanned.code);
+    expect(ACCOUNT_CANCELLED_CODE).toBe(ERROR_CODES.accountCancelled.code);
+  });
+
+  it('on code 2017 calls the account hook once for many requests, then rejects as handled', async () => {
+    fetchMock.mockImplementation(async () =>
+      envelope({
+        code: ERROR_CODES.accountBanned.code,
+        msg: 'Banned: appeal to customer service',
+        data: null,
+      }),
+    );
+    const onAccountEnded = vi.fn(async (_reason: string, _msg: string) => {});
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ translate, onAccountEnded, onUnauthorized });
+    const [first, second] = await Promise.all([
+      api.get('/app/favourites').catch((e: unknown) => e),
+      api.postJson('/app/orders', {}).catch((e: unknown) => e),
+    ]);
+    expect(first).toMatchObject({
+      kind: 'account',
+      code: 2017,
+      message: 'Banned: appeal to customer service',
+    });
+    expect(second).toMatchObject({ kind: 'account', code: 2017 });
+    expect(onAccountEnded).toHaveBeenCalledTimes(1);
+    expect(onAccountEnded).toHaveBeenCalledWith('banned', 'Banned: appeal to customer service');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('on code 2018 reports a cancelled account, with a translated message when the server sent none', async () => {
+    fetchMock.mockResolvedValue(envelope({ code: ERROR_CODES.accountCancelled.code, msg: '', data: null }));
+    const onAccountEnded = vi.fn();
+    const api = createApiClient({ translate, onAccountEnded });
+    await expect(api.get('/app/user/selectUserById')).rejects.toMatchObject({ kind: 'account', code: 2018 });
+    expect(onAccountEnded).toHaveBeenCalledWith('cancelled', 'common:errors.cancelled');
+  });
+
+  it('waits for the hook (the modal) before the request rejects', async () => {
+    fetchMock.mockResolvedValue(envelope({ code: 2017, msg: 'Banned', data: null }));
+    let closeModal: () => void = () => {};
+    const onAccountEnded = vi.fn(() => new Promise<void>((resolve) => (closeModal = resolve)));
+    const api = createApiClient({ translate, onAccountEnded });
+    let isSettled = false;
+    const outcome = api.get('/app/x').catch(() => (isSettled = true));
+    await vi.waitFor(() => expect(onAccountEnded).toHaveBeenCalled());
+    expect(isSettled).toBe(false);
+    closeModal();
+    await outcome;
+    expect(isSettled).toBe(true);
+  });
+
+  it('a caller that ends the session itself (logout) gets no modal for 401, banned or cancelled', async () => {
+    const onUnauthorized = vi.fn();
+    const onAccountEnded = vi.fn();
+    const api = createApiClient({ translate, onUnauthorized, onAccountEnded });
+    for (const code of [401, 2017, 2018]) {
+      fetchMock.mockResolvedValueOnce(envelope({ code, msg: 'gone', data: null }));
+      await expect(api.postJson('/app/auth/logout', {}, { isSessionEndHandled: true })).rejects.toMatchObject(
+        {
+          code,
+        },
+      );
+    }
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onAccountEnded).not.toHaveBeenCalled();
+  });
+});
+
+describe('api client: multipart uploads', () => {
+  it('sends FormData with the spec headers and no content type of its own, and handles 401 like the rest', async () => {
+    writeStored(STORAGE_KEYS.token, 'tok-upload');
+    fetchMock.mockResolvedValueOnce(envelope({ code: 0, msg: '', data: { avatar: '/u/a.webp' } }));
+    fetchMock.mockResolvedValueOnce(envelope({ code: 401, msg: 'Session expired', data: null }));
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ translate, onUnauthorized });
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+
+    await expect(api.postMultipart('/app/users/me/avatar', form)).resolves.toEqual({ avatar: '/u/a.webp' });
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(form);
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
+    expect(sentHeaders(0)['content-type']).toBeUndefined();
+    expect(sentHeaders(0).token).toBe('tok-upload');
+
+    await expect(api.postMultipart('/app/users/me/avatar', form)).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
     expect(onUnauthorized).toHaveBeenCalledWith('Session expired');
   });
 });

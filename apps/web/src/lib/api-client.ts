@@ -1,5 +1,6 @@
 import type { Envelope } from '@sabai/shared/envelope';
 import { LANG_HEADER } from '@sabai/shared/i18n';
+import { ACCOUNT_BANNED_CODE, ACCOUNT_CANCELLED_CODE, type AccountEnd, ApiError } from './api-error';
 import { apiUiHandlers } from './api-ui';
 import { readDeviceInfo } from './device';
 import { i18n } from './i18n';
@@ -8,7 +9,8 @@ import { getDeviceId, readStored, STORAGE_KEYS } from './storage';
 
 /**
  * The request helper of spec section 7: one envelope contract, the spec's header set, a loading
- * indicator that only shows for slow requests, a timeout, and the 401 "session gone" path.
+ * indicator that only shows for slow requests, a timeout, and the paths that end a session
+ * wherever they happen: 401 "session gone", and the banned / cancelled account answers (section 4).
  */
 export const APP_VERSION = '2.6.82';
 export const APP_VERSION_CODE = '271';
@@ -16,24 +18,15 @@ export const APP_ID = 'sabai-web';
 export const LOADING_DELAY_MS = 800;
 export const REQUEST_TIMEOUT_MS = 60_000;
 
-export type ApiErrorKind = 'network' | 'timeout' | 'aborted' | 'http' | 'business' | 'unauthorized';
-
-export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  /** The envelope code when the server sent one, otherwise the HTTP status (or 0). */
-  readonly code: number;
-  readonly httpStatus: number | undefined;
-
-  constructor(kind: ApiErrorKind, code: number, message: string, httpStatus?: number) {
-    super(message);
-    this.name = 'ApiError';
-    this.kind = kind;
-    this.code = code;
-    this.httpStatus = httpStatus;
-  }
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+// The error type lives in its own small module: the page providers test it without loading the helper.
+export {
+  ACCOUNT_BANNED_CODE,
+  ACCOUNT_CANCELLED_CODE,
+  type AccountEnd,
+  ApiError,
+  type ApiErrorKind,
+  isApiError,
+} from './api-error';
 
 type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
@@ -41,6 +34,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the global loading indicator (background refreshes). */
   isSilent?: boolean;
+  /**
+   * The caller ends the session itself (logging out): a 401, banned or cancelled answer rejects
+   * without the modal and the forced logout.
+   */
+  isSessionEndHandled?: boolean;
   /** Extra headers for this request only (e.g. `cache-control: no-cache` on pull-to-refresh). */
   headers?: Record<string, string>;
 }
@@ -53,6 +51,8 @@ export interface ApiClientOptions {
   onLoadingChange?: (isVisible: boolean) => void;
   /** Shows the server's message, then logs out. Awaited before the request rejects. */
   onUnauthorized?: (msg: string) => Promise<void> | void;
+  /** A banned or cancelled account: shows the message, clears the session, goes to login. Awaited. */
+  onAccountEnded?: (reason: AccountEnd, msg: string) => Promise<void> | void;
   loadingDelayMs?: number;
   timeoutMs?: number;
 }
@@ -137,18 +137,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
     };
   }
 
-  async function handleUnauthorized(msg: string): Promise<void> {
+  async function endSession(show: () => Promise<void> | void): Promise<void> {
     // Several requests can fail together: one dialog, one logout.
-    pendingLogout ??= Promise.resolve(options.onUnauthorized?.(msg)).finally(() => {
-      pendingLogout = undefined;
-    });
+    pendingLogout ??= Promise.resolve()
+      .then(show)
+      .finally(() => {
+        pendingLogout = undefined;
+      });
     await pendingLogout;
   }
 
   async function request<T>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
-    body: { contentType: string; payload?: string },
+    // No content type for multipart: the browser writes it, with the boundary.
+    body: { contentType?: string; payload?: string | FormData },
     requestOptions: RequestOptions = {},
   ): Promise<T> {
     const controller = new AbortController();
@@ -167,7 +170,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       try {
         const init: RequestInit = {
           method,
-          headers: { 'content-type': body.contentType, ...headers(), ...requestOptions.headers },
+          headers: {
+            ...(body.contentType ? { 'content-type': body.contentType } : {}),
+            ...headers(),
+            ...requestOptions.headers,
+          },
           signal: controller.signal,
         };
         if (body.payload !== undefined) init.body = body.payload;
@@ -196,8 +203,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (parsed.code === 0) return parsed.data as T;
       if (parsed.code === 401) {
         const msg = parsed.msg || translate('common:errors.sessionExpired');
-        await handleUnauthorized(msg);
+        if (!requestOptions.isSessionEndHandled) await endSession(() => options.onUnauthorized?.(msg));
         throw new ApiError('unauthorized', 401, msg, response.status);
+      }
+      if (parsed.code === ACCOUNT_BANNED_CODE || parsed.code === ACCOUNT_CANCELLED_CODE) {
+        const reason: AccountEnd = parsed.code === ACCOUNT_BANNED_CODE ? 'banned' : 'cancelled';
+        const msg = parsed.msg || translate(`common:errors.${reason}`);
+        if (!requestOptions.isSessionEndHandled)
+          await endSession(() => options.onAccountEnded?.(reason, msg));
+        throw new ApiError('account', parsed.code, msg, response.status);
       }
       throw new ApiError(
         'business',
@@ -243,6 +257,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       ),
     delete: <T>(path: string, requestOptions?: RequestOptions) =>
       request<T>('DELETE', path, { contentType: 'application/json', payload: '{}' }, requestOptions),
+    /** POST multipart/form-data (uploads); same headers, envelope and session handling as the rest. */
+    postMultipart: <T>(path: string, form: FormData, requestOptions?: RequestOptions) =>
+      request<T>('POST', path, { payload: form }, requestOptions),
   };
 }
 
@@ -252,4 +269,5 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 export const api = createApiClient({
   onLoadingChange: (isVisible) => apiUiHandlers.onLoadingChange?.(isVisible),
   onUnauthorized: (msg) => apiUiHandlers.onUnauthorized?.(msg),
+  onAccountEnded: (reason, msg) => apiUiHandlers.onAccountEnded?.(reason, msg),
 });
