@@ -1,6 +1,6 @@
 import type { CountryCodeItem } from '@sabai/shared/geo/geo.schemas';
 import type { Session, SmsPurpose, UserRecord } from '@sabai/shared/identity/identity.schemas';
-import { ApiError, api, buildDefaultHeaders, resolveApiBase } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** Requests of the identity feature: one function per endpoint; hooks live in ../hooks. */
 export interface PhoneInput {
@@ -50,7 +50,9 @@ export const renewToken = () =>
     uniRes: { newToken: { token: string; tokenExpired: number } };
   }>('/app/Login/reNewToken', {}, { isSilent: true });
 
-export const logoutOnServer = () => api.postJson<null>('/app/auth/logout', {}, { isSilent: true });
+/** Logging out ends the session here whatever the server answers: no 401 or ban modal on the way out. */
+export const logoutOnServer = () =>
+  api.postJson<null>('/app/auth/logout', {}, { isSilent: true, isSessionEndHandled: true });
 
 export const fetchCurrentUser = (signal?: AbortSignal) =>
   api.get<UserRecord>('/app/user/selectUserById', { signal, isSilent: true });
@@ -65,23 +67,9 @@ export const requestCancellation = () =>
 
 export const revokeCancellation = () => api.postJson<CancellationStatus>('/app/users/me/cancellation/revoke');
 
-/**
- * Avatar upload as multipart/form-data. The shared helper speaks JSON and forms only, so this one
- * call uses fetch directly with the same headers (the browser sets the multipart boundary).
- */
-export async function uploadAvatar(file: Blob, fileName: string): Promise<UserRecord> {
+/** Avatar upload as multipart/form-data, through the request helper (401 and bans behave as anywhere). */
+export function uploadAvatar(file: Blob, fileName: string): Promise<UserRecord> {
   const form = new FormData();
   form.append('file', file, fileName);
-  const headers = buildDefaultHeaders();
-  const response = await fetch(`${resolveApiBase()}/app/users/me/avatar`, {
-    method: 'POST',
-    headers,
-    body: form,
-  });
-  const body = (await response.json().catch(() => undefined)) as
-    | { code: number; msg: string; data: UserRecord }
-    | undefined;
-  if (!body) throw new ApiError('http', response.status, response.statusText, response.status);
-  if (body.code !== 0) throw new ApiError('business', body.code, body.msg, response.status);
-  return body.data;
+  return api.postMultipart<UserRecord>('/app/users/me/avatar', form);
 }

@@ -11,7 +11,8 @@ import { forgetSession } from '../session';
 export const CANCELLATION_STATUS_PATH = '/my/setting/zhuxiao?setup=3';
 
 /**
- * Spec section 4: a banned account (status 2) sees the appeal message, storage is cleared and the
+ * Spec section 4, for a user record that reaches a page (an error answer 2017 / 2018 is handled
+ * globally by the request helper's hook): a banned account (status 2) sees the appeal message, storage is cleared and the
  * user goes back to login; a cancelled one (isLogout 3) sees a message and is logged out; a pending
  * cancellation (isLogout 2) opens the cancellation screen, where it can be withdrawn.
  * Answers true when the account may carry on.
@@ -23,6 +24,8 @@ export function useAccountGuard() {
 
   return useCallback(
     async ({ user, error }: { user?: UserRecord | undefined; error?: unknown }): Promise<boolean> => {
+      // The request helper already showed the banned / cancelled modal and logged out (api-ui-setup).
+      if (isApiError(error) && error.kind === 'account') return false;
       const code = isApiError(error) ? error.code : undefined;
       const serverMessage = isApiError(error) ? error.message : undefined;
       const isBanned = user?.status === USER_STATUS.banned || code === ERROR_CODES.accountBanned.code;

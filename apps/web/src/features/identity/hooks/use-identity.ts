@@ -71,10 +71,13 @@ export function useUploadAvatar() {
   });
 }
 
+/** Only asked while logged in: a guest gets the "log in first" prompt, not the session-expired modal. */
 export function useCancellation() {
+  const isLoggedIn = useIsLoggedIn();
   return useQuery({
     queryKey: ['identity', 'cancellation'],
     queryFn: ({ signal }) => fetchCancellation(signal),
+    enabled: isLoggedIn,
   });
 }
 
@@ -87,11 +90,17 @@ export function useCancellationActions() {
   };
 }
 
-/** Ends the session on the server (when it still works), then forgets it here. */
+/**
+ * Spec section 4 "Logout": tell the server only while the token has not expired, then forget the
+ * session here. Always quiet: an expired, revoked or banned session must not pop a modal on the
+ * way out, and a network failure must not keep anyone logged in.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return async () => {
-    await logoutOnServer().catch(() => {});
+    const expiry = readTokenExpiry();
+    const isTokenLive = expiry === undefined || expiry > Date.now();
+    if (isTokenLive) await logoutOnServer().catch(() => {});
     forgetSession();
     queryClient.removeQueries({ queryKey: ['identity'] });
   };
