@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
+import { DEMO_AVAILABILITY_EVERY_MS, refreshDemoAvailability } from './db/seed/demo-availability';
 import { authPlugin } from './http/auth';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
@@ -131,7 +132,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     let jobs: ReturnType<typeof startJobRunner> | undefined;
     app.addHook('onReady', async () => {
       jobs = startJobRunner(
-        [{ name: 'complete-cancellations', everyMs: 60_000, run: identity.completeDueCancellations }],
+        [
+          { name: 'complete-cancellations', everyMs: 60_000, run: identity.completeDueCancellations },
+          // Demo installations only: keeps demo therapists showing "bookable later" on a long-running server.
+          ...(config.seedDemoData
+            ? [
+                {
+                  name: 'demo-availability',
+                  everyMs: DEMO_AVAILABILITY_EVERY_MS,
+                  run: (now: Date) => refreshDemoAvailability(database.db, now),
+                },
+              ]
+            : []),
+        ],
         { clock, log: app.log },
       );
     });

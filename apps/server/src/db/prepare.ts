@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/env';
 import { type Database, openDatabase } from './client';
 import { seedCatalogDemo, seedCatalogReference } from './seed/catalog-demo';
 import { seedDemoData } from './seed/demo';
+import { refreshDemoAvailability } from './seed/demo-availability';
 import { seedReferenceData } from './seed/reference';
 
 /** PGlite under DATA_DIR by default; a real PostgreSQL server when DATABASE_URL is set. */
@@ -12,13 +13,21 @@ export function openConfiguredDatabase(config: AppConfig): Promise<Database> {
     : openDatabase({ dataDir: path.join(config.DATA_DIR, 'pglite') });
 }
 
-/** Applies migrations, then reference data, then (once per database) demo data. */
-export async function prepareDatabase(database: Database, config: AppConfig): Promise<{ seeded: boolean }> {
+/**
+ * Applies migrations, then reference data, then (once per database) demo data; on a demo database
+ * restarted later, moves passed demo "bookable later" times ahead again.
+ */
+export async function prepareDatabase(
+  database: Database,
+  config: AppConfig,
+  now: Date = new Date(),
+): Promise<{ seeded: boolean }> {
   await database.migrate();
   await seedReferenceData(database.db);
   await seedCatalogReference(database.db);
   const seeded = config.seedDemoData ? await seedDemoData(database.db) : false;
   // The catalogue demo needs the demo cities; it runs once per database, like the platform demo.
   const catalogSeeded = config.seedDemoData ? await seedCatalogDemo(database.db) : false;
+  if (config.seedDemoData) await refreshDemoAvailability(database.db, now);
   return { seeded: seeded || catalogSeeded };
 }

@@ -18,7 +18,7 @@ import {
 } from '../schema';
 import { DISTRICTS, introduction, REVIEW_AUTHORS, REVIEW_TEXTS, SERVICE_KINDS } from './catalog-texts';
 
-const CATALOG_DEMO_SEED_NAME = 'demo-catalog-v1';
+export const CATALOG_DEMO_SEED_NAME = 'demo-catalog-v1';
 
 /** Display rates (units per US dollar). Reference data: every installation needs them. */
 const CURRENCY_RATES: [string, number, number][] = [

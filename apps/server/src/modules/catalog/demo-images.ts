@@ -6,8 +6,11 @@ const NAME = /^(avatar|photo|project|store|banner|licence|category)-([a-z0-9-]{1
 
 export const isDemoImageName = (name: string) => NAME.test(name);
 
+/** Where demo pictures are served; demo rows are recognised by it. */
+export const DEMO_IMAGE_PATH = '/app/media/demo/';
+
 /** The URL of a demo picture, as stored in demo rows. */
-export const demoImageUrl = (kind: string, key: string) => `/app/media/demo/${kind}-${key}.svg`;
+export const demoImageUrl = (kind: string, key: string) => `${DEMO_IMAGE_PATH}${kind}-${key}.svg`;
 
 function hash(text: string): number {
   let h = 2166136261;
