@@ -214,6 +214,32 @@ describe('GET /app/therapists', () => {
     expect(project.body.code).toBe(ERROR_CODES.notFound.code);
   });
 
+  it('answers a therapist or project detail in a city that is not open with cityNotOpen', async () => {
+    const [project] = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into service_projects (city_id, category_id, names, descriptions, duration_minutes,
+          price, member_price, currency, extra_unit_minutes, extra_unit_price)
+        select ${cityIds.voting}, category_id, names, descriptions, duration_minutes, price, member_price,
+          currency, extra_unit_minutes, extra_unit_price
+        from service_projects where city_id = ${cityIds.pp} order by id limit 1 returning id`,
+    );
+    const [therapist] = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into therapists (city_id, display_name, gender, introductions, service_areas, languages,
+          latitude, longitude, state, currency)
+        values (${cityIds.voting}, 'Early bird', 'female', '{"en": ""}', '{"en": ""}', array['th'],
+          13.75, 100.5, 'available', 'THB') returning id`,
+    );
+    for (const url of [`/app/therapists/${therapist?.id}`, `/app/projects/${project?.id}`]) {
+      const { body } = await get(url, { lang: 'zh-CN' });
+      expect(body, url).toEqual({
+        code: ERROR_CODES.cityNotOpen.code,
+        msg: '该城市暂未开通，请切换城市。',
+        data: null,
+      });
+    }
+  });
+
   it.each([
     ['page=0', 'page'],
     ['page=-1', 'page'],

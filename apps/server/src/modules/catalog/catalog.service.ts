@@ -210,6 +210,8 @@ export function createCatalogService(deps: CatalogDeps) {
 
     async getProject(id: number, language: Language): Promise<ProjectDetail> {
       const row = await getProjectRow(id);
+      // Like lists and store pages: a city that is not open answers "city not open, switch city".
+      await deps.getOpenCity(row.cityId);
       const [categories, counts] = await Promise.all([categoryById(language), repository.countProviders(id)]);
       return {
         ...toProjectCard(row, categories, language),
@@ -234,6 +236,7 @@ export function createCatalogService(deps: CatalogDeps) {
       const row = await repository.findTherapist(id);
       // A banned therapist is gone for customers: same answer as an unknown id.
       if (!row || row.isBanned) throw new AppError('notFound');
+      await deps.getOpenCity(row.cityId);
       const [projects, reviewRows, certificates, categories, storeNames, followerCount] = await Promise.all([
         repository.projectsOfTherapist(id),
         repository.reviewsOfTherapist(id, DETAIL_REVIEW_COUNT),
