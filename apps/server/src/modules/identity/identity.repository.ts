@@ -240,6 +240,11 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
       return row;
     },
 
+    /** Forgets a code the gateway could not deliver, so it neither delays a resend nor counts. */
+    async deleteCode(id: number): Promise<void> {
+      await db.delete(smsCodes).where(eq(smsCodes.id, id));
+    },
+
     async updateCode(
       id: number,
       values: Partial<Pick<SmsCodeRow, 'attempts' | 'consumedAt'>>,

@@ -29,7 +29,7 @@ export async function issueSmsCode(
 ): Promise<void> {
   const now = deps.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await deps.repository.transaction(async (repository) => {
+  const issued = await deps.repository.transaction(async (repository) => {
     await repository.lockPhone(input.phoneE164);
     const latest = await repository.latestCode(input.phoneE164, input.purpose);
     if (latest) {
@@ -44,7 +44,7 @@ export async function issueSmsCode(
       throw new AppError('rateLimited');
     }
     const salt = randomBytes(16).toString('hex');
-    await repository.insertCode({
+    return repository.insertCode({
       phoneE164: input.phoneE164,
       purpose: input.purpose,
       codeHash: hashCode(salt, code),
@@ -57,6 +57,8 @@ export async function issueSmsCode(
   try {
     await deps.gateway.send({ to: input.phoneE164, text: input.text(code), code, purpose: input.purpose });
   } catch {
+    // Never delivered: the user may ask again at once, and it does not use up the daily limits.
+    await deps.repository.deleteCode(issued.id);
     throw new AppError('smsSendFailed');
   }
 }

@@ -1,8 +1,10 @@
 import { ERROR_CODES } from '@sabai/shared/error-codes';
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, freshKhPhone, PASSWORD, sendCode } from '../../../test/identity-helpers';
 import { createTestApp, openTestDatabase } from '../../../test/test-app';
+import { smsCodes } from '../../db/schema';
 import { createDevSmsGateway, createHttpSmsGateway, SmsSendError } from './sms-gateway';
 
 interface Received {
@@ -119,11 +121,15 @@ describe('the app with SMS_PROVIDER=http', () => {
     expect(registered.json()).toMatchObject({ code: 0, data: { user: { mobile: phone.e164 } } });
   });
 
-  it('answers "could not send" when the provider refuses', async () => {
+  it('answers "could not send" when the provider refuses, and lets the user retry at once', async () => {
+    const phone = freshKhPhone();
     provider.state.status = 503;
-    const response = await sendCode(app, freshKhPhone(), 'register');
+    const response = await sendCode(app, phone, 'register');
     expect(response.json().code).toBe(ERROR_CODES.smsSendFailed.code);
+    expect(await database.db.select().from(smsCodes).where(eq(smsCodes.phoneE164, phone.e164))).toEqual([]);
+    // No 60-second wait for a code that never arrived.
     provider.state.status = 200;
+    expect((await sendCode(app, phone, 'register')).json().code).toBe(0);
   });
 
   it('has no dev outbox: codes exist only at the provider', async () => {
