@@ -1,0 +1,52 @@
+import { personPageSchema } from '@sabai/shared/catalog/catalog.schemas';
+import { ERROR_CODES } from '@sabai/shared/error-codes';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, registerUser } from '../../../test/identity-helpers';
+import { createTestApp } from '../../../test/test-app';
+import { seedCatalogDemo } from './catalog-demo';
+import { seedDemoData } from './demo';
+import { DEMO_THERAPIST_LOGIN, seedIdentityDemo } from './identity-demo';
+
+const { app, database } = await createTestApp();
+
+beforeAll(async () => {
+  await seedDemoData(database.db);
+  await seedCatalogDemo(database.db);
+  expect(await seedIdentityDemo(database.db)).toBe(true);
+});
+
+describe('demo therapist login', () => {
+  it('logs in with the documented phone and password and sees its visitors and fans', async () => {
+    const login = await call(app, {
+      method: 'POST',
+      url: '/app/auth/login/password',
+      payload: {
+        areaCode: DEMO_THERAPIST_LOGIN.areaCode,
+        phone: DEMO_THERAPIST_LOGIN.phone,
+        password: DEMO_THERAPIST_LOGIN.password,
+      },
+    });
+    const session = login.json();
+    expect(session.code).toBe(0);
+    expect(session.data.user.roles).toEqual(expect.arrayContaining(['customer', 'provider']));
+    const token = session.data.token as string;
+
+    const visitors = (await call(app, { method: 'GET', url: '/app/me/visitors', token })).json();
+    expect(visitors.code).toBe(0);
+    const visitorPage = personPageSchema.parse(visitors.data);
+    expect(visitorPage.items.length).toBeGreaterThanOrEqual(5);
+    const times = visitorPage.items.map((v) => Date.parse(v.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const fans = (await call(app, { method: 'GET', url: '/app/me/fans', token })).json();
+    expect(fans.code).toBe(0);
+    expect(personPageSchema.parse(fans.data).items.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('runs once, and a customer without a therapist profile still cannot see those pages', async () => {
+    expect(await seedIdentityDemo(database.db)).toBe(false);
+    const { token } = await registerUser(app);
+    const visitors = (await call(app, { method: 'GET', url: '/app/me/visitors', token })).json();
+    expect(visitors.code).toBe(ERROR_CODES.forbidden.code);
+  });
+});

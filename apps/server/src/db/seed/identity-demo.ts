@@ -1,0 +1,105 @@
+import { hash } from '@node-rs/argon2';
+import { and, asc, eq, like, ne } from 'drizzle-orm';
+import { DEMO_IMAGE_PATH } from '../../modules/catalog/demo-images';
+import { PASSWORD_HASH_PARAMS } from '../../modules/identity';
+import type { Db } from '../client';
+import { follows, seedRuns, therapists, therapistVisits, userRoles, users } from '../schema';
+
+const IDENTITY_DEMO_SEED_NAME = 'demo-identity-v1';
+
+/** The demo therapist's login, documented in README ("Demo logins"). */
+export const DEMO_THERAPIST_LOGIN = {
+  areaCode: '855',
+  phone: '012345678',
+  phoneE164: '+85512345678',
+  password: 'sabai-demo',
+} as const;
+
+const DEMO_CUSTOMERS = ['Dara K.', 'Sophie L.', 'Ken T.', 'Mei Lin', 'Arun P.', 'Lan N.', 'James W.'];
+
+/**
+ * A demo therapist with a login (customer and provider roles) linked to a demo therapist profile,
+ * and demo customers who visited and follow it, so the therapist-only visitors and fans pages show
+ * something. Runs once per database after the demo catalogue, in one transaction; skipped when the
+ * demo phone number already belongs to someone.
+ */
+export async function seedIdentityDemo(db: Db, now: Date = new Date()): Promise<boolean> {
+  // Hashed outside the transaction (tens of milliseconds), with the identity module's parameters.
+  const passwordHash = await hash(DEMO_THERAPIST_LOGIN.password, PASSWORD_HASH_PARAMS);
+  return db.transaction(async (tx) => {
+    const [profile] = await tx
+      .select({ id: therapists.id, name: therapists.displayName })
+      .from(therapists)
+      .where(
+        and(
+          like(therapists.avatar, `${DEMO_IMAGE_PATH}avatar-%`),
+          eq(therapists.isBanned, false),
+          ne(therapists.state, 'resting'),
+        ),
+      )
+      .orderBy(asc(therapists.id))
+      .limit(1);
+    if (!profile) return false;
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phoneE164, DEMO_THERAPIST_LOGIN.phoneE164))
+      .limit(1);
+    if (taken) return false;
+    const inserted = await tx
+      .insert(seedRuns)
+      .values({ name: IDENTITY_DEMO_SEED_NAME })
+      .onConflictDoNothing()
+      .returning({ name: seedRuns.name });
+    if (inserted.length === 0) return false;
+
+    const [account] = await tx
+      .insert(users)
+      .values({
+        userName: 'demo-therapist',
+        nickname: profile.name.slice(0, 32),
+        phoneE164: DEMO_THERAPIST_LOGIN.phoneE164,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: users.id });
+    const therapistUserId = account?.id as number;
+    await tx.insert(userRoles).values([
+      { userId: therapistUserId, role: 'customer' },
+      { userId: therapistUserId, role: 'provider' },
+    ]);
+    await tx.update(therapists).set({ userId: therapistUserId }).where(eq(therapists.id, profile.id));
+
+    // Customers without a phone or password: they exist to be seen, not to log in.
+    const customers = await tx
+      .insert(users)
+      .values(
+        DEMO_CUSTOMERS.map((nickname, index) => ({
+          userName: `demo-customer-${index + 1}`,
+          nickname,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning({ id: users.id });
+    await tx.insert(userRoles).values(customers.map((c) => ({ userId: c.id, role: 'customer' as const })));
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    await tx.insert(therapistVisits).values(
+      customers.map((c, index) => ({
+        therapistId: profile.id,
+        visitorId: c.id,
+        visitCount: 1 + (index % 3),
+        lastVisitedAt: hoursAgo(index * 5 + 1),
+      })),
+    );
+    await tx.insert(follows).values(
+      customers.slice(0, 4).map((c, index) => ({
+        userId: c.id,
+        therapistId: profile.id,
+        createdAt: hoursAgo(index * 26 + 3),
+      })),
+    );
+    return true;
+  });
+}
