@@ -214,6 +214,16 @@ describe('GET /app/therapists', () => {
     expect(project.body.code).toBe(ERROR_CODES.notFound.code);
   });
 
+  it('lists a chosen city for a caller far away (Bangkok → Siem Reap): list and home alike', async () => {
+    const bangkok = 'lat=13.7563&lng=100.5018';
+    const list = await get(`/app/therapists?cityId=${cityIds.sr}&${bangkok}&pageSize=10`);
+    const page = therapistPageSchema.parse(list.body.data);
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(page.items.every((t) => t.cityId === cityIds.sr && (t.distanceKm ?? 0) > 300)).toBe(true);
+    const home = await get(`/app/home?cityId=${cityIds.sr}&${bangkok}`);
+    expect(homeSchema.parse(home.body.data).recommendedTherapists.length).toBeGreaterThan(0);
+  });
+
   it('answers a therapist or project detail in a city that is not open with cityNotOpen', async () => {
     const [project] = await queryRows<{ id: number }>(
       database.db,
