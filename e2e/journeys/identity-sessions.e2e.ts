@@ -134,6 +134,8 @@ describe('signing in', () => {
     await page.goto(`${server.baseUrl}/public/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/public/forgetPwd');
+    // Navigations are transitions: the login form stays until the reset page's chunk arrives.
+    await page.getByRole('button', { name: 'Set new password' }).waitFor();
     await page.getByRole('textbox', { name: 'Mobile number' }).fill(`0${phone.e164.slice(4)}`);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-error';
-import { findAntdLocale } from '../lib/i18n';
+import { findAntdLocale, subscribeAntdLocales } from '../lib/i18n';
 
 /**
  * What pages need around them: one TanStack Query client and antd-mobile's locale. This module
@@ -24,9 +24,11 @@ export const queryClient = new QueryClient({
 
 export function PageProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  // A language's antd-mobile locale arrives a moment after its strings: re-render when it does.
+  const antdLocale = useSyncExternalStore(subscribeAntdLocales, () => findAntdLocale(i18n.language));
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={findAntdLocale(i18n.language) ?? enUS}>{children}</ConfigProvider>
+      <ConfigProvider locale={antdLocale ?? enUS}>{children}</ConfigProvider>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@sabai/shared/i18n';
 import type { Locale } from 'antd-mobile/es/locales/base';
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en';
 import type { LocaleBundle, Namespace } from '../locales/types';
@@ -8,7 +8,7 @@ import { STORAGE_KEYS, writeStored } from './storage';
 
 /**
  * English ships in the main bundle (it is the fallback); every other language is its own chunk,
- * fetched only when chosen, together with its antd-mobile locale.
+ * fetched only when chosen (its antd-mobile locale and page namespaces follow separately).
  */
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: LocaleBundle }>> = {
   km: () => import('../locales/km'),
@@ -20,10 +20,61 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: LocaleBu
 
 export const NAMESPACES = Object.keys(en.resources) as Namespace[];
 
+/**
+ * The namespaces of page families (identity, discovery) stay out of the language chunks: each
+ * language's copy is its own small chunk, fetched the first time a page asks for the namespace
+ * (react-i18next suspends that page until it arrives). The first screen carries only the shell's.
+ */
+const pageNamespaceLoaders = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../locales/*/{identity,discovery}.json',
+);
+const pageNamespaces: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language, namespace, callback) {
+    const load = pageNamespaceLoaders[`../locales/${language}/${namespace}.json`];
+    // Shell namespaces come with the language chunk; nothing more to fetch.
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
+};
+
 export const i18n: I18n = i18next.createInstance();
 
-// antd-mobile locales of the languages loaded so far (English's comes with the page providers).
+// antd-mobile locales of the languages loaded so far (English's is antd-mobile's default, see
+// vite.config.ts). They only word antd's own controls (dialog buttons, pull-to-refresh), which the
+// first screen does not show: fetched beside the language, never awaited before the first paint.
 const antdLocales = new Map<Language, Locale>();
+const antdLoaders: Record<Exclude<Language, 'en'>, () => Promise<Locale>> = {
+  km: () => import('../locales/km/antd-mobile').then((module) => module.kmKH),
+  th: () => import('antd-mobile/es/locales/th-TH').then((module) => module.default),
+  vi: () => import('antd-mobile/es/locales/vi-VN').then((module) => module.default),
+  'zh-CN': () => import('antd-mobile/es/locales/zh-CN').then((module) => module.default),
+  'zh-TW': () => import('antd-mobile/es/locales/zh-TW').then((module) => module.default),
+};
+const antdListeners = new Set<() => void>();
+
+/** Subscribe to antd-mobile locales arriving (for useSyncExternalStore in the page providers). */
+export function subscribeAntdLocales(listener: () => void): () => void {
+  antdListeners.add(listener);
+  return () => antdListeners.delete(listener);
+}
+
+function loadAntdLocale(language: Exclude<Language, 'en'>): void {
+  if (antdLocales.has(language)) return;
+  antdLoaders[language]().then(
+    (locale) => {
+      antdLocales.set(language, locale);
+      for (const listener of antdListeners) listener();
+    },
+    () => {
+      // Offline: antd's controls stay in English; the app's own strings are already translated.
+    },
+  );
+}
 const loadedLanguages = new Set<Language>(['en']);
 
 export function findAntdLocale(language: string): Locale | undefined {
@@ -35,12 +86,12 @@ function addBundle(language: Language, bundle: LocaleBundle): void {
   for (const [namespace, resources] of Object.entries(bundle.resources)) {
     i18n.addResourceBundle(language, namespace, resources, true, true);
   }
-  if (bundle.antd) antdLocales.set(language, bundle.antd);
   loadedLanguages.add(language);
 }
 
 export async function loadLanguage(language: Language): Promise<void> {
   if (loadedLanguages.has(language) || language === 'en') return;
+  loadAntdLocale(language);
   const bundle = await loaders[language]();
   addBundle(language, bundle.default);
 }
@@ -51,8 +102,10 @@ function reflectLanguage(language: string): void {
 }
 
 export async function initI18n(language: Language): Promise<void> {
-  i18n.use(initReactI18next);
+  i18n.use(initReactI18next).use(pageNamespaces);
   await i18n.init({
+    // Bundled resources for the shell, the backend above for page namespaces.
+    partialBundledLanguages: true,
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],

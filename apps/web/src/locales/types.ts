@@ -1,4 +1,3 @@
-import type { Locale } from 'antd-mobile/es/locales/base';
 import type common from './en/common.json';
 import type discovery from './en/discovery.json';
 import type home from './en/home.json';
@@ -23,20 +22,20 @@ export type Resources = {
   settings: typeof settings;
   /**
    * Optional: English's copy loads with the discovery pages (see features/discovery/discovery-strings.ts)
-   * to keep the shell small; the other languages carry it in their own lazy chunk.
+   * to keep the shell small; the other languages' copies are fetched per namespace when a page
+   * first asks for them (lib/i18n.ts), so no language chunk carries it.
    */
   discovery?: typeof discovery;
-  /** Optional: English's copy loads with the identity pages (features/identity/identity-strings.ts). */
+  /** Optional: English's copy loads with the identity pages (features/identity/identity-strings.ts), others as discovery's. */
   identity?: typeof identity;
 };
 
 export type Namespace = keyof Resources;
 
 /**
- * One language: its translation namespaces plus the matching antd-mobile locale. English has no
- * `antd` here: its antd locale loads with the page providers, keeping the shell small.
+ * One language's shell namespaces. Page-family namespaces and antd-mobile's locale are fetched
+ * separately by lib/i18n.ts, so the chunk a first visit waits for stays small.
  */
 export interface LocaleBundle {
-  antd?: Locale;
   resources: Resources;
 }

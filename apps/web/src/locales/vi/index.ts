@@ -1,9 +1,6 @@
-import antd from 'antd-mobile/es/locales/vi-VN';
 import type { LocaleBundle } from '../types';
 import common from './common.json';
-import discovery from './discovery.json';
 import home from './home.json';
-import identity from './identity.json';
 import instore from './instore.json';
 import me from './me.json';
 import nav from './nav.json';
@@ -12,8 +9,7 @@ import settings from './settings.json';
 import therapist from './therapist.json';
 
 const bundle: LocaleBundle = {
-  antd,
-  resources: { common, nav, home, instore, therapist, orders, me, settings, discovery, identity },
+  resources: { common, nav, home, instore, therapist, orders, me, settings },
 };
 
 export default bundle;
