@@ -37,7 +37,10 @@ beforeAll(async () => {
   );
   city = { id: row?.id as number, centre: { lat: row?.lat as number, lng: row?.lng as number } };
   projects = (
-    await queryRows<{ id: number }>(database.db, sql`select id from service_projects where city_id = ${city.id}`)
+    await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from service_projects where city_id = ${city.id}`,
+    )
   ).map((p) => p.id);
 });
 
