@@ -1,5 +1,5 @@
 import type { Role } from '@sabai/shared/identity/identity.schemas';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 
@@ -60,52 +60,67 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 export const hasRole = (user: AuthUser | null, roles: readonly Role[]) =>
   !!user && user.roles.some((role) => roles.includes(role));
 
-export const authPlugin = fp<{ lookupSession: (token: string) => Promise<SessionLookup> }>(
+type Lookup = (token: string) => Promise<SessionLookup>;
+
+/** Why a caller holding a session may not call a route of this access, if they may not. */
+function refusalFor(found: SessionLookup, access: Access): AppError | undefined {
+  if (found.kind === 'banned') return new AppError('accountBanned');
+  if (found.kind === 'cancelled') return new AppError('accountCancelled');
+  if (found.kind === 'invalid') return new AppError('unauthenticated');
+  if (access === 'guest' || access === 'user' || access === 'public') return undefined;
+  return hasRole(found.user, access) ? undefined : new AppError('forbidden');
+}
+
+/** The onRequest hook of one /app route; callers without a token never wait for a promise. */
+function accessHook(url: string, access: Access | undefined, lookupSession: Lookup): onRequestHookHandler {
+  if (!access) {
+    return (request, _reply, done) => {
+      request.log.error({ url }, 'route declares no access; refused');
+      done(new AppError('forbidden'));
+    };
+  }
+  return (request, _reply, done) => {
+    const deviceId = headerValue(request, 'deviceid');
+    if (deviceId && DEVICE_ID.test(deviceId)) request.deviceId = deviceId;
+
+    const token = headerValue(request, 'token');
+    if (!token) {
+      if (access === 'public' || (access === 'guest' && request.deviceId)) return done();
+      return done(new AppError('unauthenticated'));
+    }
+    lookupSession(token).then((found) => {
+      // A public route ignores a bad token: the caller is simply a guest.
+      if (access === 'public') {
+        if (found.kind === 'valid') request.user = found.user;
+        return done();
+      }
+      const refusal = refusalFor(found, access);
+      if (refusal) return done(refusal);
+      if (found.kind === 'valid') request.user = found.user;
+      done();
+    }, done);
+  };
+}
+
+export const authPlugin = fp<{ lookupSession: Lookup }>(
   async (app: FastifyInstance, { lookupSession }) => {
     const routes: RouteAccess[] = [];
     app.decorate('routeAccess', routes);
     app.decorateRequest('user', null);
     app.decorateRequest('deviceId', null);
 
+    // Each /app route gets its own hook, built once for its declared access: routes outside /app pay
+    // nothing, and no request rebuilds `request.routeOptions` (a fresh object on every read) to find out.
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const access = (route.config as { access?: Access } | undefined)?.access;
       for (const method of methods) {
         if (method !== 'HEAD') routes.push({ method, url: route.url, access });
       }
-    });
-
-    app.addHook('onRequest', async (request) => {
-      const url = request.routeOptions.url;
-      if (!url || !(url === API_PREFIX || url.startsWith(`${API_PREFIX}/`))) return;
-      const access = request.routeOptions.config.access;
-      if (!access) {
-        request.log.error({ url }, 'route declares no access; refused');
-        throw new AppError('forbidden');
-      }
-
-      const deviceId = headerValue(request, 'deviceid');
-      if (deviceId && DEVICE_ID.test(deviceId)) request.deviceId = deviceId;
-
-      const token = headerValue(request, 'token');
-      if (access === 'public') {
-        if (token) {
-          const found = await lookupSession(token);
-          if (found.kind === 'valid') request.user = found.user;
-        }
-        return;
-      }
-      if (!token) {
-        if (access === 'guest' && request.deviceId) return;
-        throw new AppError('unauthenticated');
-      }
-      const found = await lookupSession(token);
-      if (found.kind === 'banned') throw new AppError('accountBanned');
-      if (found.kind === 'cancelled') throw new AppError('accountCancelled');
-      if (found.kind === 'invalid') throw new AppError('unauthenticated');
-      request.user = found.user;
-      if (access === 'guest' || access === 'user') return;
-      if (!hasRole(found.user, access)) throw new AppError('forbidden');
+      if (!(route.url === API_PREFIX || route.url.startsWith(`${API_PREFIX}/`))) return;
+      const own = route.onRequest ? [route.onRequest].flat() : [];
+      // First, as when this was an app-wide hook: nothing else (rate limits) runs for a refused caller.
+      route.onRequest = [accessHook(route.url, access, lookupSession), ...own];
     });
   },
   { name: 'auth' },
