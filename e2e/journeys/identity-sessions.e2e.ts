@@ -194,8 +194,15 @@ describe('sessions that end', () => {
     await page.goto(`${server.baseUrl}/my/setting/accountManagement`);
     await page.getByRole('button', { name: 'Log out' }).waitFor();
 
-    // Staff ban the account (test-only endpoint, same service as the admin route): every session ends.
-    expect((await post(`/app/dev/users/${session.user.id}/ban`, { banned: true })).code).toBe(0);
+    // Customer service (the demo staff login) bans the account through the staff route: every session ends.
+    const staff = await post<Session>('/app/auth/login/password', {
+      areaCode: '855',
+      phone: '012345679',
+      password: 'sabai-support',
+    });
+    expect(staff.code).toBe(0);
+    const ban = await post(`/app/admin/users/${session.user.id}/ban`, { banned: true }, staff.data.token);
+    expect(ban.code).toBe(0);
     // The next page that asks the server about the user (here the profile, opened afresh) hears "banned".
     await page.goto(`${server.baseUrl}/my/userinfo`);
     const dialog = page.getByRole('dialog');

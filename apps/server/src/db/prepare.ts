@@ -4,7 +4,7 @@ import { type Database, openDatabase } from './client';
 import { seedCatalogDemo, seedCatalogReference } from './seed/catalog-demo';
 import { seedDemoData } from './seed/demo';
 import { refreshDemoAvailability } from './seed/demo-availability';
-import { seedIdentityDemo } from './seed/identity-demo';
+import { seedIdentityDemo, seedSupportDemo } from './seed/identity-demo';
 import { seedReferenceData } from './seed/reference';
 
 /** PGlite under DATA_DIR by default; a real PostgreSQL server when DATABASE_URL is set. */
@@ -31,6 +31,8 @@ export async function prepareDatabase(
   const catalogSeeded = config.seedDemoData ? await seedCatalogDemo(database.db) : false;
   // A demo therapist login with visitors and fans, once the demo therapists exist.
   const identitySeeded = config.seedDemoData ? await seedIdentityDemo(database.db, now) : false;
+  // A customer-service login, so staff actions (bans) can be tried through the real staff routes.
+  const staffSeeded = config.seedDemoData ? await seedSupportDemo(database.db, now) : false;
   if (config.seedDemoData) await refreshDemoAvailability(database.db, now);
-  return { seeded: seeded || catalogSeeded || identitySeeded };
+  return { seeded: seeded || catalogSeeded || identitySeeded || staffSeeded };
 }

@@ -5,7 +5,7 @@ import { call, registerUser } from '../../../test/identity-helpers';
 import { createTestApp } from '../../../test/test-app';
 import { seedCatalogDemo } from './catalog-demo';
 import { seedDemoData } from './demo';
-import { DEMO_THERAPIST_LOGIN, seedIdentityDemo } from './identity-demo';
+import { DEMO_SUPPORT_LOGIN, DEMO_THERAPIST_LOGIN, seedIdentityDemo, seedSupportDemo } from './identity-demo';
 
 const { app, database } = await createTestApp();
 
@@ -48,5 +48,53 @@ describe('demo therapist login', () => {
     const { token } = await registerUser(app);
     const visitors = (await call(app, { method: 'GET', url: '/app/me/visitors', token })).json();
     expect(visitors.code).toBe(ERROR_CODES.forbidden.code);
+  });
+});
+
+describe('demo customer-service login', () => {
+  it('logs in with the documented phone and password and bans and un-bans a customer through the staff route', async () => {
+    expect(await seedSupportDemo(database.db)).toBe(true);
+    expect(await seedSupportDemo(database.db)).toBe(false);
+    const login = (
+      await call(app, {
+        method: 'POST',
+        url: '/app/auth/login/password',
+        payload: {
+          areaCode: DEMO_SUPPORT_LOGIN.areaCode,
+          phone: DEMO_SUPPORT_LOGIN.phone,
+          password: DEMO_SUPPORT_LOGIN.password,
+        },
+      })
+    ).json();
+    expect(login.code).toBe(0);
+    expect(login.data.user.roles).toEqual(expect.arrayContaining(['customer_service']));
+    const staffToken = login.data.token as string;
+
+    const customer = await registerUser(app);
+    const ban = (
+      await call(app, {
+        method: 'POST',
+        url: `/app/admin/users/${customer.user.id}/ban`,
+        token: staffToken,
+        payload: { banned: true },
+      })
+    ).json();
+    expect(ban.code).toBe(0);
+    expect(ban.data.status).toBe(2);
+    const asBanned = (
+      await call(app, { method: 'GET', url: '/app/user/selectUserById', token: customer.token })
+    ).json();
+    expect(asBanned.code).toBe(ERROR_CODES.accountBanned.code);
+
+    // Staff powers stop at customer service: granting roles is the admin's.
+    const grant = (
+      await call(app, {
+        method: 'POST',
+        url: `/app/admin/users/${customer.user.id}/roles`,
+        token: staffToken,
+        payload: { role: 'admin', granted: true },
+      })
+    ).json();
+    expect(grant.code).toBe(ERROR_CODES.forbidden.code);
   });
 });

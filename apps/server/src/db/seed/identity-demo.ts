@@ -6,6 +6,7 @@ import type { Db } from '../client';
 import { follows, seedRuns, therapists, therapistVisits, userRoles, users } from '../schema';
 
 const IDENTITY_DEMO_SEED_NAME = 'demo-identity-v1';
+const STAFF_DEMO_SEED_NAME = 'demo-staff-v1';
 
 /** The demo therapist's login, documented in README ("Demo logins"). */
 export const DEMO_THERAPIST_LOGIN = {
@@ -13,6 +14,14 @@ export const DEMO_THERAPIST_LOGIN = {
   phone: '012345678',
   phoneE164: '+85512345678',
   password: 'sabai-demo',
+} as const;
+
+/** The demo customer-service login, documented in README ("Demo logins"): staff tools such as bans. */
+export const DEMO_SUPPORT_LOGIN = {
+  areaCode: '855',
+  phone: '012345679',
+  phoneE164: '+85512345679',
+  password: 'sabai-support',
 } as const;
 
 const DEMO_CUSTOMERS = ['Dara K.', 'Sophie L.', 'Ken T.', 'Mei Lin', 'Arun P.', 'Lan N.', 'James W.'];
@@ -100,6 +109,46 @@ export async function seedIdentityDemo(db: Db, now: Date = new Date()): Promise<
         createdAt: hoursAgo(index * 26 + 3),
       })),
     );
+    return true;
+  });
+}
+
+/**
+ * A demo customer-service account (customer + customer_service roles), so staff actions such as a
+ * ban can be tried, and proven in browser journeys, through the real staff routes. Runs once per
+ * database in one transaction; skipped when the phone number already belongs to someone.
+ */
+export async function seedSupportDemo(db: Db, now: Date = new Date()): Promise<boolean> {
+  const passwordHash = await hash(DEMO_SUPPORT_LOGIN.password, PASSWORD_HASH_PARAMS);
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phoneE164, DEMO_SUPPORT_LOGIN.phoneE164))
+      .limit(1);
+    if (taken) return false;
+    const inserted = await tx
+      .insert(seedRuns)
+      .values({ name: STAFF_DEMO_SEED_NAME })
+      .onConflictDoNothing()
+      .returning({ name: seedRuns.name });
+    if (inserted.length === 0) return false;
+    const [account] = await tx
+      .insert(users)
+      .values({
+        userName: 'demo-support',
+        nickname: 'Sabai Support',
+        phoneE164: DEMO_SUPPORT_LOGIN.phoneE164,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: users.id });
+    const staffId = account?.id as number;
+    await tx.insert(userRoles).values([
+      { userId: staffId, role: 'customer' },
+      { userId: staffId, role: 'customer_service' },
+    ]);
     return true;
   });
 }

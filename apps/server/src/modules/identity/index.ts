@@ -10,7 +10,7 @@ import type { EventBus } from '../realtime';
 import { accountRoutes } from './account.routes';
 import { completeDueCancellations, createAccountService } from './account.service';
 import { createAccountCache } from './account-cache';
-import { devAccountRoutes, devSmsRoutes } from './dev.routes';
+import { devSmsRoutes } from './dev.routes';
 import { createIdentityRepository } from './identity.repository';
 import { identityRoutes } from './identity.routes';
 import { createIdentityService } from './identity.service';
@@ -60,8 +60,6 @@ export function createIdentityModule(deps: {
     await api.register(identityRoutes, { service: identity });
     await api.register(accountRoutes, { service: account, storage });
     if (devOutbox) await api.register(devSmsRoutes, { gateway: devOutbox });
-    // Browser journeys ban an account through this; only ever in the test environment.
-    if (deps.config.NODE_ENV === 'test') await api.register(devAccountRoutes, { account });
   };
 
   return {
