@@ -7,13 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { parseEnv } from '../apps/server/src/config/env';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
 import { seedCatalogDemo, seedCatalogReference } from '../apps/server/src/db/seed/catalog-demo';
 import { seedDemoData } from '../apps/server/src/db/seed/demo';
 import { seedReferenceData } from '../apps/server/src/db/seed/reference';
+import { createLogDestination } from '../apps/server/src/lib/log-destination';
 import { therapistListQuery } from '../apps/server/src/modules/catalog/catalog.repository';
 import { bulkLoad, demoCities } from './lib/discovery-data';
 import {
@@ -120,7 +120,7 @@ async function runTarget(
   const app = await buildApp({
     config,
     database,
-    logStream: pino.destination({ dest: '/dev/null', sync: false }),
+    logStream: createLogDestination('/dev/null'),
   });
   const base = await listen(app);
   const bare = await startBareHello();

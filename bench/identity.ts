@@ -9,11 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { parseEnv } from '../apps/server/src/config/env';
 import { openConfiguredDatabase, prepareDatabase } from '../apps/server/src/db/prepare';
 import { sessions, userRoles, users } from '../apps/server/src/db/schema';
+import { createLogDestination } from '../apps/server/src/lib/log-destination';
 import { PASSWORD_HASH_PARAMS } from '../apps/server/src/modules/identity';
 import { hashPassword, verifyPassword } from '../apps/server/src/modules/identity/passwords';
 import { newSessionToken, tokenHash } from '../apps/server/src/modules/identity/session-tokens';
@@ -172,7 +172,7 @@ async function loadRotating(url: string, tokens: string[]): Promise<LoadResult &
 const app = await buildApp({
   config,
   database,
-  logStream: pino.destination({ dest: '/dev/null', sync: false }),
+  logStream: createLogDestination('/dev/null'),
 });
 const base = await listen(app);
 const bare = await startBareHello();

@@ -18,6 +18,8 @@ export interface LoadResult {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  /** CPU this process spent per answered request (every server under test runs in this process). */
+  cpuMicrosPerRequest?: number;
 }
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
@@ -54,7 +56,7 @@ async function autocannon(url: string, headers: Record<string, string>, seconds:
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
   return JSON.parse(stdout) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p99: number };
     errors: number;
     non2xx: number;
@@ -64,13 +66,76 @@ async function autocannon(url: string, headers: Record<string, string>, seconds:
 export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
   // A short warm-up so JIT and caches are in the same state for every target.
   await autocannon(url, headers, 1);
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon(url, headers, BENCH_SECONDS);
+  const cpu = process.cpuUsage(cpuBefore);
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    cpuMicrosPerRequest: Math.round(((cpu.user + cpu.system) / Math.max(1, result.requests.total)) * 10) / 10,
   };
+}
+
+export const BENCH_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+/**
+ * Loads every target in turn, `rounds` times over (bare, A, B, bare, A, B, …), and answers each
+ * target's median round. On a shared two-core machine the load drifts over a minute; interleaving
+ * puts the baseline and the targets under the same drift, so their ratio holds still.
+ */
+export interface InterleavedResult extends LoadResult {
+  cpuMicrosPerRequest: number;
+  /** Median over rounds of (this target's throughput / the baseline's in the same round), in %. */
+  throughputRatio: number;
+  /** Median over rounds of (baseline CPU per request / this target's), in %: noisy neighbours barely move it. */
+  cpuRatio: number;
+}
+
+/**
+ * Loads every target in turn, `rounds` times over (baseline, A, B, baseline, A, B, …); the first
+ * target is the baseline. On a shared two-core machine the load drifts by tens of percent within a
+ * minute, so each ratio is taken within one round and the median round is reported.
+ */
+export async function loadInterleaved<K extends string>(
+  targets: Record<K, { url: string; headers?: Record<string, string> }>,
+  rounds = BENCH_ROUNDS,
+): Promise<Record<K, InterleavedResult>> {
+  const names = Object.keys(targets) as K[];
+  const baseline = names[0] as K;
+  const runs = new Map<K, LoadResult[]>(names.map((name) => [name, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const name of names) runs.get(name)?.push(await load(targets[name].url, targets[name].headers));
+  }
+  const base = runs.get(baseline) ?? [];
+  const percent = (value: number) => Math.round(value * 1000) / 10;
+  return Object.fromEntries(
+    names.map((name) => {
+      const results = runs.get(name) ?? [];
+      return [
+        name,
+        {
+          requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+          p99Ms: median(results.map((r) => r.p99Ms)),
+          errors: results.reduce((sum, r) => sum + r.errors, 0),
+          non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+          cpuMicrosPerRequest: median(results.map((r) => r.cpuMicrosPerRequest ?? 0)),
+          throughputRatio: percent(
+            median(results.map((r, i) => r.requestsPerSecond / (base[i]?.requestsPerSecond ?? 1))),
+          ),
+          cpuRatio: percent(
+            median(results.map((r, i) => (base[i]?.cpuMicrosPerRequest ?? 0) / (r.cpuMicrosPerRequest ?? 1))),
+          ),
+        },
+      ];
+    }),
+  ) as Record<K, InterleavedResult>;
 }
 
 export function throwawayDir(prefix: string): { dir: string; remove: () => void } {

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, parseEnv } from './config/env';
 import { openConfiguredDatabase, prepareDatabase } from './db/prepare';
+import { createLogDestination } from './lib/log-destination';
 import { createLocalEventBus, createRedisEventBus } from './modules/realtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,7 +22,7 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   const { seeded } = await prepareDatabase(database, config);
   const bus = config.REDIS_URL ? await createRedisEventBus(config.REDIS_URL) : createLocalEventBus();
-  const app = await buildApp({ config, database, bus });
+  const app = await buildApp({ config, database, bus, logStream: createLogDestination() });
   app.addHook('onClose', async () => {
     await bus.close();
     await database.close();

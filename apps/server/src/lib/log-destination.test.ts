@@ -1,0 +1,40 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogDestination } from './log-destination';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'sabai-log-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const readLines = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { msg: string });
+
+describe('buffered log destination', () => {
+  it('holds short lines back, then writes them within the flush interval', async () => {
+    const file = path.join(dir, 'timer.log');
+    const logger = pino(createLogDestination(file));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the file opens asynchronously
+    logger.info('first request');
+    logger.info('second request');
+    expect(readFileSync(file, 'utf8')).toBe('');
+    await expect
+      .poll(() => readLines(file).map((line) => line.msg), { timeout: 2000 })
+      .toEqual(['first request', 'second request']);
+  });
+
+  it('writes as soon as 4 KB are waiting, in order, losing nothing', async () => {
+    const file = path.join(dir, 'volume.log');
+    const logger = pino(createLogDestination(file));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let index = 0; index < 500; index += 1) logger.info(`request ${index}`);
+    await expect.poll(() => readLines(file).length, { timeout: 2000 }).toBe(500);
+    expect(readLines(file).map((line) => line.msg)).toEqual(
+      Array.from({ length: 500 }, (_, index) => `request ${index}`),
+    );
+  });
+});
