@@ -1,20 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LaunchedBrowser, launchBrowser, phoneContext, SCREENSHOTS } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { setUpJourney } from '../support/journey';
 
-let server: RunningServer;
-let launched: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  launched = await launchBrowser();
-});
-
-afterAll(async () => {
-  await launched?.close();
-  await server?.stop();
-});
+const journey = setUpJourney();
 
 async function khmerFontsLoaded(page: Page): Promise<number> {
   return page.evaluate(async () => {
@@ -26,12 +15,12 @@ async function khmerFontsLoaded(page: Page): Promise<number> {
 
 describe('app shell', () => {
   it('shows the tab bar, switches to Khmer in Settings, and keeps it after a reload', async () => {
-    const context = await phoneContext(launched.browser);
+    const context = await phoneContext(journey.launched.browser);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await page.goto(server.baseUrl);
+    await page.goto(journey.server.baseUrl);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect.poll(() => nav.getByRole('link').count()).toBe(5);
     for (const label of ['Home', 'Store visit', 'Book', 'Orders', 'Me']) {
@@ -55,7 +44,7 @@ describe('app shell', () => {
     await expect.poll(() => page.title()).toBe('ការកំណត់ · Sabai');
 
     // Requests now say so: lang header km-KH (and the currency / distance unit headers).
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${journey.server.baseUrl}/`);
     const khmerNav = page.getByRole('navigation', { name: 'ម៉ឺនុយមេ' });
     await khmerNav.getByRole('link', { name: 'ទំព័រដើម' }).waitFor();
 
@@ -78,10 +67,10 @@ describe('app shell', () => {
   });
 
   it('shows the VIP membership card from /app/common/type/3099 when it is open', async () => {
-    const context = await phoneContext(launched.browser, 'en');
+    const context = await phoneContext(journey.launched.browser, 'en');
     const page = await context.newPage();
     const answer = page.waitForResponse((response) => response.url().includes('/app/common/type/3099'));
-    await page.goto(server.baseUrl);
+    await page.goto(journey.server.baseUrl);
     const body = (await (await answer).json()) as { data?: { value?: string } };
     const isOpen = (JSON.parse(body.data?.value ?? '{}') as { isOpen?: boolean }).isOpen === true;
     const card = page.getByRole('button', { name: /Sabai VIP annual card/ });
@@ -103,10 +92,10 @@ const PAGES = [
 describe('screenshots at 390×844', () => {
   for (const language of ['en', 'km', 'th']) {
     it(`every page in ${language}`, async () => {
-      const context = await phoneContext(launched.browser, language);
+      const context = await phoneContext(journey.launched.browser, language);
       const page = await context.newPage();
       for (const { name, path } of PAGES) {
-        await page.goto(`${server.baseUrl}${path}`);
+        await page.goto(`${journey.server.baseUrl}${path}`);
         await page.locator('.page').first().waitFor();
         await page.waitForLoadState('networkidle');
         await page.evaluate(() => document.fonts.ready);
@@ -119,9 +108,9 @@ describe('screenshots at 390×844', () => {
   }
 
   it('the settings language picker, open, in Thai', async () => {
-    const context = await phoneContext(launched.browser, 'th');
+    const context = await phoneContext(journey.launched.browser, 'th');
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/my/setting`);
+    await page.goto(`${journey.server.baseUrl}/my/setting`);
     await page.getByRole('button', { name: 'ภาษา' }).click();
     await page.getByRole('dialog').waitFor();
     await page.waitForTimeout(400);
@@ -130,9 +119,9 @@ describe('screenshots at 390×844', () => {
   });
 
   it('desktop width centres the phone column', async () => {
-    const context = await launched.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await journey.launched.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(server.baseUrl);
+    await page.goto(journey.server.baseUrl);
     await page.locator('.page').first().waitFor();
     const box = await page.locator('#root').boundingBox();
     expect(box?.width).toBe(480);

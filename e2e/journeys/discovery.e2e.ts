@@ -1,26 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LaunchedBrowser, launchBrowser, PHONE, phoneContext, SCREENSHOTS } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { PHONE, phoneContext, SCREENSHOTS } from '../support/browser';
+import { setUpJourney } from '../support/journey';
 
-let server: RunningServer;
-let launched: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  launched = await launchBrowser();
-});
-
-afterAll(async () => {
-  await launched?.close();
-  await server?.stop();
-});
+const journey = setUpJourney();
 
 /** Central Phnom Penh (BKK1): the demo catalogue's therapists and stores are around it. */
 const PHNOM_PENH = { latitude: 11.5564, longitude: 104.9282 };
 
 async function discoveryContext(language: string): Promise<BrowserContext> {
-  const context = await phoneContext(launched.browser, language);
+  const context = await phoneContext(journey.launched.browser, language);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation(PHNOM_PENH);
   return context;
@@ -29,7 +18,9 @@ async function discoveryContext(language: string): Promise<BrowserContext> {
 /** The code the development SMS gateway "sent" (its outbox exists outside production only). */
 async function smsCode(e164: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const response = await fetch(`${server.baseUrl}/app/dev/sms-outbox?phone=${encodeURIComponent(e164)}`);
+    const response = await fetch(
+      `${journey.server.baseUrl}/app/dev/sms-outbox?phone=${encodeURIComponent(e164)}`,
+    );
     const body = (await response.json()) as { data: { code: string }[] };
     if (body.data[0]?.code) return body.data[0].code;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -42,7 +33,7 @@ async function signedInContext(language: string): Promise<BrowserContext> {
   const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
   const phone = { typed: `012 ${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+85512${digits}` };
   const post = (path: string, body: unknown) =>
-    fetch(`${server.baseUrl}${path}`, {
+    fetch(`${journey.server.baseUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -84,9 +75,9 @@ describe('discovery', () => {
     page.on('pageerror', (error) => errors.push(error.message));
 
     // The city picker: "use my location" finds the nearest open city and remembers the position.
-    await page.goto(`${server.baseUrl}/index/citys`);
+    await page.goto(`${journey.server.baseUrl}/index/citys`);
     await page.getByRole('button', { name: 'Use my location' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${journey.server.baseUrl}/`);
     await page.getByRole('link', { name: /Current city: Phnom Penh/ }).waitFor();
 
     // Home: recommended therapists near the user, with distance and price.
@@ -127,7 +118,7 @@ describe('discovery', () => {
     await page.getByText('Thai', { exact: false }).first().waitFor();
     const therapistUrl = page.url();
 
-    // The same page in Khmer: Khmer labels, and Khmer project names from the server.
+    // The same page in Khmer: Khmer labels, and Khmer project names from the journey.server.
     await page.evaluate(() => localStorage.setItem('sabai.language', JSON.stringify('km')));
     await page.goto(therapistUrl);
     const khmerOffered = page.getByRole('region', { name: 'សេវាកម្មដែលផ្តល់ជូន' });
@@ -147,7 +138,7 @@ describe('discovery', () => {
   it('search finds projects, therapists and stores, and says so when nothing matches', async () => {
     const context = await discoveryContext('en');
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/search`);
+    await page.goto(`${journey.server.baseUrl}/search`);
     await page.getByRole('searchbox').fill('thai');
     await page.getByRole('region', { name: 'Therapists' }).getByRole('link').first().waitFor();
     await page.getByRole('region', { name: 'Services' }).getByRole('link').first().waitFor();
@@ -165,7 +156,7 @@ describe('discovery', () => {
       localStorage.setItem('sabai.location', JSON.stringify({ lat: 11.5564, lng: 104.9282 }));
     });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/therapist/therapistList?sort=price`);
+    await page.goto(`${journey.server.baseUrl}/therapist/therapistList?sort=price`);
     const card = page.locator('.therapist-card').first();
     await card.waitFor();
     // USD 9.00 at 4,100 riel per dollar: KHR 36,900 (the browser's en-US style for riel).
@@ -180,7 +171,7 @@ describe('discovery', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await page.goto(`${server.baseUrl}/therapist/orderDetail?id=1`);
+    await page.goto(`${journey.server.baseUrl}/therapist/orderDetail?id=1`);
     const name = (await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
     expect(name.length).toBeGreaterThan(0);
     const heart = page.getByRole('button', { name: 'Save to favourites' });
@@ -194,24 +185,24 @@ describe('discovery', () => {
     await follow.click();
     await page.getByRole('button', { name: new RegExp(`^Following ${before + 1} followers`) }).waitFor();
 
-    await page.goto(`${server.baseUrl}/my`);
+    await page.goto(`${journey.server.baseUrl}/my`);
     await page.getByRole('link', { name: 'Favourites' }).click();
     await page.waitForURL('**/my/gird/shoucang');
     await page.locator('.therapist-card__name', { hasText: name }).waitFor();
 
-    await page.goto(`${server.baseUrl}/my/gird/guanzhu`);
+    await page.goto(`${journey.server.baseUrl}/my/gird/guanzhu`);
     await page.locator('.therapist-card__name', { hasText: name }).waitFor();
 
-    await page.goto(`${server.baseUrl}/my/gird/browse`);
+    await page.goto(`${journey.server.baseUrl}/my/gird/browse`);
     await page.locator('.therapist-card__name', { hasText: name }).waitFor();
     await settle(page);
     await page.screenshot({ path: `${SCREENSHOTS}discovery-footprints-en.png` });
 
     // Un-saving takes it off the list again.
-    await page.goto(`${server.baseUrl}/therapist/orderDetail?id=1`);
+    await page.goto(`${journey.server.baseUrl}/therapist/orderDetail?id=1`);
     await page.getByRole('button', { name: 'Save to favourites', pressed: true }).click();
     await page.getByText('Removed from favourites').waitFor();
-    await page.goto(`${server.baseUrl}/my/gird/shoucang`);
+    await page.goto(`${journey.server.baseUrl}/my/gird/shoucang`);
     await page.getByRole('heading', { name: 'No favourites yet' }).waitFor();
 
     expect(errors).toEqual([]);
@@ -222,7 +213,7 @@ describe('discovery', () => {
     const context = await discoveryContext('en');
     await context.addInitScript(() => localStorage.setItem('sabai.cityId', JSON.stringify(3)));
     const page = await context.newPage();
-    await page.goto(server.baseUrl);
+    await page.goto(journey.server.baseUrl);
     await page.getByRole('heading', { name: 'This city is not open yet. Please switch city.' }).waitFor();
     await page.getByRole('button', { name: 'Choose city' }).click();
     await page.waitForURL('**/index/citys');
@@ -232,7 +223,7 @@ describe('discovery', () => {
   it('voting for a city asks a guest to log in', async () => {
     const context = await discoveryContext('en');
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/index/citys`);
+    await page.goto(`${journey.server.baseUrl}/index/citys`);
     await page.getByRole('button', { name: 'Vote Bangkok' }).click();
     await page.getByText('Please log in first.').waitFor();
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -241,10 +232,10 @@ describe('discovery', () => {
   });
 
   it('a refused location says "location failed, enable permission"', async () => {
-    const context = await phoneContext(launched.browser, 'en');
+    const context = await phoneContext(journey.launched.browser, 'en');
     await context.clearPermissions();
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/index/citys`);
+    await page.goto(`${journey.server.baseUrl}/index/citys`);
     await page.getByRole('button', { name: 'Use my location' }).click();
     await page.getByText('Location failed. Please enable location permission.').waitFor();
     await context.close();
@@ -300,7 +291,7 @@ describe('discovery gaps (issue 4 audit)', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const storeResponse = page.waitForResponse((response) => /\/app\/stores\/1(\?|$)/.test(response.url()));
-    await page.goto(`${server.baseUrl}/instore/orderDetail?id=1`);
+    await page.goto(`${journey.server.baseUrl}/instore/orderDetail?id=1`);
     const store = (await (await storeResponse).json()).data as { name: string; address: string };
     const map = page.locator('.store-map.leaflet-container');
     await map.waitFor();
@@ -327,7 +318,7 @@ describe('discovery gaps (issue 4 audit)', () => {
     let storeId = 0;
     for (let id = 1; id <= 12 && storeId === 0; id += 1) {
       const body = (await (
-        await fetch(`${server.baseUrl}/app/stores/${id}`, { headers: { cityId: '1' } })
+        await fetch(`${journey.server.baseUrl}/app/stores/${id}`, { headers: { cityId: '1' } })
       ).json()) as {
         code: number;
         data: { openingHours: unknown[] } | null;
@@ -335,7 +326,7 @@ describe('discovery gaps (issue 4 audit)', () => {
       if (body.code === 0 && body.data && body.data.openingHours.length < 7) storeId = id;
     }
     expect(storeId, 'the demo data has a store closed one day a week').toBeGreaterThan(0);
-    await page.goto(`${server.baseUrl}/instore/orderDetail?id=${storeId}`);
+    await page.goto(`${journey.server.baseUrl}/instore/orderDetail?id=${storeId}`);
     const hours = page.locator('.facts--hours .facts__row');
     await hours.first().waitFor();
     expect(await hours.count()).toBe(7);
@@ -348,11 +339,11 @@ describe('discovery gaps (issue 4 audit)', () => {
     await context.addInitScript(() => localStorage.setItem('sabai.cityId', JSON.stringify(3)));
     const page = await context.newPage();
     for (const path of ['/therapist', '/instore', '/therapist/therapistList', '/therapist/maptherapist']) {
-      await page.goto(`${server.baseUrl}${path}`);
+      await page.goto(`${journey.server.baseUrl}${path}`);
       await page.getByRole('heading', { name: 'This city is not open yet. Please switch city.' }).waitFor();
       expect(await page.getByText('This could not be loaded.').count(), path).toBe(0);
     }
-    await page.goto(`${server.baseUrl}/instore`);
+    await page.goto(`${journey.server.baseUrl}/instore`);
     await page.getByRole('button', { name: 'Choose city' }).click();
     await page.waitForURL('**/index/citys');
     await context.close();
@@ -360,7 +351,7 @@ describe('discovery gaps (issue 4 audit)', () => {
     const khmer = await discoveryContext('km');
     await khmer.addInitScript(() => localStorage.setItem('sabai.cityId', JSON.stringify(3)));
     const khmerPage = await khmer.newPage();
-    await khmerPage.goto(`${server.baseUrl}/therapist`);
+    await khmerPage.goto(`${journey.server.baseUrl}/therapist`);
     await khmerPage.getByRole('button', { name: 'ជ្រើសរើសទីក្រុង' }).waitFor();
     await settle(khmerPage);
     await khmerPage.screenshot({ path: `${SCREENSHOTS}discovery-city-not-open-therapist-tab-km.png` });
@@ -368,7 +359,7 @@ describe('discovery gaps (issue 4 audit)', () => {
   });
 
   it('"Locate me" on Home moves to the nearest open city and says so', async () => {
-    const cities = (await (await fetch(`${server.baseUrl}/app/cities`)).json()) as {
+    const cities = (await (await fetch(`${journey.server.baseUrl}/app/cities`)).json()) as {
       data: { open: { id: number; name: string }[] };
     };
     const siemReap = cities.data.open.find((city) => city.name === 'Siem Reap');
@@ -379,7 +370,7 @@ describe('discovery gaps (issue 4 audit)', () => {
       siemReap?.id ?? 0,
     );
     const page = await context.newPage();
-    await page.goto(server.baseUrl);
+    await page.goto(journey.server.baseUrl);
     await page.getByRole('link', { name: /Current city: Siem Reap/ }).waitFor();
     await page.getByRole('button', { name: 'Locate me' }).click();
     await page.getByText('Switched to Phnom Penh, the nearest open city').waitFor();
@@ -390,7 +381,7 @@ describe('discovery gaps (issue 4 audit)', () => {
 
   it('pull-to-refresh asks the server for fresh data and starts again from page 1', async () => {
     // A touch phone: people pull the list down with a finger.
-    const context = await launched.browser.newContext({
+    const context = await journey.launched.browser.newContext({
       viewport: PHONE,
       deviceScaleFactor: 2,
       locale: 'en-US',
@@ -408,7 +399,7 @@ describe('discovery gaps (issue 4 audit)', () => {
       if (url.pathname !== '/app/therapists') return;
       requests.push({ page: url.searchParams.get('page'), cacheControl: request.headers()['cache-control'] });
     });
-    await page.goto(`${server.baseUrl}/therapist/therapistList`);
+    await page.goto(`${journey.server.baseUrl}/therapist/therapistList`);
     await page.locator('.therapist-card').first().waitFor();
     // Load a second page first, so a plain refetch would read two pages.
     await scrollListBy(page, 'bottom');
@@ -447,7 +438,7 @@ describe('discovery gaps (issue 4 audit)', () => {
   it('1,200 therapists scroll by without ever holding more than MAX_PAGES × page size rows, and without jumps', async () => {
     const context = await discoveryContext('en');
     const real = (await (
-      await fetch(`${server.baseUrl}/app/therapists?page=1&pageSize=1`, { headers: { cityId: '1' } })
+      await fetch(`${journey.server.baseUrl}/app/therapists?page=1&pageSize=1`, { headers: { cityId: '1' } })
     ).json()) as { data: { items: Record<string, unknown>[] } };
     const template = real.data.items[0];
     if (!template) throw new Error('no therapist to copy');
@@ -471,7 +462,7 @@ describe('discovery gaps (issue 4 audit)', () => {
       });
     });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/therapist/therapistList`);
+    await page.goto(`${journey.server.baseUrl}/therapist/therapistList`);
     await page.locator('.therapist-card').first().waitFor();
     const rows = page.locator('.paged-list__item');
     // As in Safari, which has no CSS scroll anchoring: the list itself must keep the rows in place.
@@ -509,7 +500,7 @@ describe('discovery gaps (issue 4 audit)', () => {
     let restingId = 0;
     for (let id = 1; id <= 80 && restingId === 0; id += 1) {
       const body = (await (
-        await fetch(`${server.baseUrl}/app/therapists/${id}`, { headers: { cityId: '1' } })
+        await fetch(`${journey.server.baseUrl}/app/therapists/${id}`, { headers: { cityId: '1' } })
       ).json()) as {
         code: number;
         data: { isBookable: boolean } | null;
@@ -520,7 +511,7 @@ describe('discovery gaps (issue 4 audit)', () => {
     for (const language of ['en', 'th']) {
       const context = await discoveryContext(language);
       const page = await context.newPage();
-      await page.goto(`${server.baseUrl}/therapist/orderDetail?id=${restingId}`);
+      await page.goto(`${journey.server.baseUrl}/therapist/orderDetail?id=${restingId}`);
       const notice = page.locator('.not-bookable');
       await notice.waitFor();
       if (language === 'en') expect(await notice.textContent()).toContain('not taking bookings right now');
@@ -531,7 +522,7 @@ describe('discovery gaps (issue 4 audit)', () => {
     // A bookable therapist shows no such notice.
     const context = await discoveryContext('en');
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/therapist/therapistList`);
+    await page.goto(`${journey.server.baseUrl}/therapist/therapistList`);
     await page.locator('.therapist-card').first().click();
     await page.getByRole('region', { name: 'Services offered' }).waitFor();
     expect(await page.locator('.not-bookable').count()).toBe(0);
@@ -565,7 +556,7 @@ describe('discovery gaps (issue 4 audit)', () => {
       }),
     );
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/my/gird/browse`);
+    await page.goto(`${journey.server.baseUrl}/my/gird/browse`);
     await page.locator('.saved-gone').waitFor();
     expect(await page.locator('.saved-gone').textContent()).toContain('No longer available');
     expect(await page.locator('.saved-gone').textContent()).toContain('A store');
@@ -603,7 +594,7 @@ describe('discovery screenshots at 390×844', () => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       for (const { name, path, fullPage, scrolls } of PAGES) {
-        await page.goto(`${server.baseUrl}${path}`);
+        await page.goto(`${journey.server.baseUrl}${path}`);
         await page.locator('.page').first().waitFor();
         await settle(page);
         expect(await page.locator('html').getAttribute('lang')).toBe(language);
@@ -638,7 +629,7 @@ describe('discovery screenshots at 390×844', () => {
         }
       }
       // The filter sheet, open.
-      await page.goto(`${server.baseUrl}/therapist/therapistList`);
+      await page.goto(`${journey.server.baseUrl}/therapist/therapistList`);
       await page.locator('.therapist-card').first().waitFor();
       await page.locator('.chip--filter').click();
       await page.getByRole('dialog').waitFor();

@@ -1,25 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LaunchedBrowser, launchBrowser, phoneContext, SCREENSHOTS } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { setUpJourney } from '../support/journey';
 
 /**
  * Sign-in paths and the ways a session ends (spec sections 4 and 7): login by SMS code, forgot
  * password, the agreement refusal, a ban seen on a page other than Me, a dead token (401), a quiet
  * logout, and a guest on a logged-in-only page.
  */
-let server: RunningServer;
-let launched: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  launched = await launchBrowser();
-});
-
-afterAll(async () => {
-  await launched?.close();
-  await server?.stop();
-});
+const journey = setUpJourney();
 
 const PASSWORD = 'lotus flower 9';
 const NEW_PASSWORD = 'mekong river 7';
@@ -37,7 +26,9 @@ interface OutboxItem {
 /** The newest code the development SMS gateway "sent" to `e164` for `purpose`. */
 async function smsCode(e164: string, purpose: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt += 1) {
-    const response = await fetch(`${server.baseUrl}/app/dev/sms-outbox?phone=${encodeURIComponent(e164)}`);
+    const response = await fetch(
+      `${journey.server.baseUrl}/app/dev/sms-outbox?phone=${encodeURIComponent(e164)}`,
+    );
     const body = (await response.json()) as { data: OutboxItem[] };
     const found = body.data.find((item) => item.purpose === purpose);
     if (found) return found.code;
@@ -47,7 +38,7 @@ async function smsCode(e164: string, purpose: string): Promise<string> {
 }
 
 async function post<T>(path: string, body: unknown, token = '') {
-  const response = await fetch(`${server.baseUrl}${path}`, {
+  const response = await fetch(`${journey.server.baseUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', token },
     body: JSON.stringify(body),
@@ -77,7 +68,7 @@ async function registerThroughApi() {
 
 /** A browser already signed in with `session` (stored as the app stores it). */
 async function signedIn(session: Session, language = 'en'): Promise<BrowserContext> {
-  const context = await phoneContext(launched.browser, language);
+  const context = await phoneContext(journey.launched.browser, language);
   await context.addInitScript(
     ({ token, user }) => {
       if (localStorage.getItem('sabai.e2e.seeded')) return;
@@ -105,11 +96,11 @@ async function tickAgreement(page: Page) {
 describe('signing in', () => {
   it('logs in by SMS code read from the dev outbox, then lands home signed in', async () => {
     const { phone, session } = await registerThroughApi();
-    const context = await phoneContext(launched.browser, 'en');
+    const context = await phoneContext(journey.launched.browser, 'en');
     const page = await context.newPage();
     const errors = collectErrors(page);
 
-    await page.goto(`${server.baseUrl}/public/loginmsg`);
+    await page.goto(`${journey.server.baseUrl}/public/loginmsg`);
     await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone.typed);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
@@ -118,9 +109,9 @@ describe('signing in', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.getByText('Logged in successfully').waitFor();
     // No redirect and no history: home, after the 3-second toast.
-    await page.waitForURL(`${server.baseUrl}/`, { timeout: 10_000 });
+    await page.waitForURL(`${journey.server.baseUrl}/`, { timeout: 10_000 });
     expect(await stored(page, 'sabai.token')).toBeTruthy();
-    await page.goto(`${server.baseUrl}/my`);
+    await page.goto(`${journey.server.baseUrl}/my`);
     await page.getByRole('link', { name: session.user.nickname }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -128,10 +119,10 @@ describe('signing in', () => {
 
   it('resets a forgotten password by SMS code, then logs in with the new one', async () => {
     const { phone } = await registerThroughApi();
-    const context = await phoneContext(launched.browser, 'en');
+    const context = await phoneContext(journey.launched.browser, 'en');
     const page = await context.newPage();
 
-    await page.goto(`${server.baseUrl}/public/login`);
+    await page.goto(`${journey.server.baseUrl}/public/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/public/forgetPwd');
     // Navigations are transitions: the login form stays until the reset page's chunk arrives.
@@ -163,9 +154,9 @@ describe('signing in', () => {
 
   it('refuses to sign up until the agreement is ticked, and creates nothing', async () => {
     const phone = freshPhone();
-    const context = await phoneContext(launched.browser, 'en');
+    const context = await phoneContext(journey.launched.browser, 'en');
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/public/register`);
+    await page.goto(`${journey.server.baseUrl}/public/register`);
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone.typed);
     await page.getByRole('textbox', { name: 'Verification code' }).fill('123456');
@@ -174,7 +165,7 @@ describe('signing in', () => {
     await page.getByText('Please read and agree to the User Agreement and the Privacy Policy.').waitFor();
     expect(page.url()).toContain('/public/register');
     expect(await stored(page, 'sabai.token')).toBeNull();
-    // Nothing was created: the number is still unknown to the server.
+    // Nothing was created: the number is still unknown to the journey.server.
     const login = await post('/app/auth/login/password', {
       areaCode: '855',
       phone: phone.typed,
@@ -191,7 +182,7 @@ describe('sessions that end', () => {
     const context = await signedIn(session);
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await page.goto(`${server.baseUrl}/my/setting/accountManagement`);
+    await page.goto(`${journey.server.baseUrl}/my/setting/accountManagement`);
     await page.getByRole('button', { name: 'Log out' }).waitFor();
 
     // Customer service (the demo staff login) bans the account through the staff route: every session ends.
@@ -204,14 +195,14 @@ describe('sessions that end', () => {
     const ban = await post(`/app/admin/users/${session.user.id}/ban`, { banned: true }, staff.data.token);
     expect(ban.code).toBe(0);
     // The next page that asks the server about the user (here the profile, opened afresh) hears "banned".
-    await page.goto(`${server.baseUrl}/my/userinfo`);
+    await page.goto(`${journey.server.baseUrl}/my/userinfo`);
     const dialog = page.getByRole('dialog');
     await dialog
       .getByText('This account has been banned. Please contact customer service to appeal.')
       .waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}identity-banned-modal-en.png` });
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(`${server.baseUrl}/public/login`);
+    await page.waitForURL(`${journey.server.baseUrl}/public/login`);
     expect(await stored(page, 'sabai.token')).toBeNull();
     expect(await stored(page, 'sabai.userInfo')).toBeNull();
     await page.getByRole('heading', { name: 'Welcome to Sabai' }).waitFor();
@@ -225,7 +216,7 @@ describe('sessions that end', () => {
     expect((await post('/app/auth/logout', {}, session.token)).code).toBe(0);
     const context = await signedIn(session, 'km');
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/my/userinfo`);
+    await page.goto(`${journey.server.baseUrl}/my/userinfo`);
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}identity-session-ended-km.png` });
@@ -239,7 +230,7 @@ describe('sessions that end', () => {
     const { session } = await registerThroughApi();
     const context = await signedIn(session);
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/my/setting/accountManagement`);
+    await page.goto(`${journey.server.baseUrl}/my/setting/accountManagement`);
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     await settle(page);
     expect((await post('/app/auth/logout', {}, session.token)).code).toBe(0);
@@ -256,11 +247,11 @@ describe('sessions that end', () => {
 
   for (const language of ['en', 'km']) {
     it(`a guest on account cancellation is asked to log in, with no session modal (${language})`, async () => {
-      const context = await phoneContext(launched.browser, language);
+      const context = await phoneContext(journey.launched.browser, language);
       const page = await context.newPage();
       const requests: string[] = [];
       page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-      await page.goto(`${server.baseUrl}/my/setting/zhuxiao`);
+      await page.goto(`${journey.server.baseUrl}/my/setting/zhuxiao`);
       await page.locator('.empty-state .adm-button').waitFor();
       await settle(page);
       expect(await page.getByRole('dialog').count()).toBe(0);

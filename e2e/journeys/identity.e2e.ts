@@ -1,20 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LaunchedBrowser, launchBrowser, phoneContext, SCREENSHOTS } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { setUpJourney } from '../support/journey';
 
-let server: RunningServer;
-let launched: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  launched = await launchBrowser();
-});
-
-afterAll(async () => {
-  await launched?.close();
-  await server?.stop();
-});
+const journey = setUpJourney();
 
 const PASSWORD = 'lotus flower 9';
 
@@ -26,7 +15,9 @@ function freshPhone() {
 /** The code the development SMS gateway "sent" (the outbox exists outside production only). */
 async function smsCode(e164: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const response = await fetch(`${server.baseUrl}/app/dev/sms-outbox?phone=${encodeURIComponent(e164)}`);
+    const response = await fetch(
+      `${journey.server.baseUrl}/app/dev/sms-outbox?phone=${encodeURIComponent(e164)}`,
+    );
     const body = (await response.json()) as { data: { code: string }[] };
     if (body.data[0]?.code) return body.data[0].code;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -41,14 +32,14 @@ async function settle(page: Page) {
 
 describe('identity journey', () => {
   it('registers with an SMS code, logs out, logs in by password and sees the user on Me', async () => {
-    const context = await phoneContext(launched.browser, 'en');
+    const context = await phoneContext(journey.launched.browser, 'en');
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const phone = freshPhone();
 
     // A guest on Me is asked to log in; from login, on to sign-up.
-    await page.goto(`${server.baseUrl}/my`);
+    await page.goto(`${journey.server.baseUrl}/my`);
     await page.getByRole('link', { name: 'Log in / Sign up' }).click();
     await page.waitForURL('**/public/login?redirect=%2Fmy');
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -72,7 +63,7 @@ describe('identity journey', () => {
     await page.getByText(`+855 ${phone.e164.slice(4)}`).waitFor();
 
     // Log out from account management: the server session ends, Me asks to log in again.
-    await page.goto(`${server.baseUrl}/my/setting/accountManagement`);
+    await page.goto(`${journey.server.baseUrl}/my/setting/accountManagement`);
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/my');
@@ -95,9 +86,9 @@ describe('identity journey', () => {
   });
 
   it('refuses an unknown phone with the server message in Khmer and stays on login', async () => {
-    const context = await phoneContext(launched.browser, 'km');
+    const context = await phoneContext(journey.launched.browser, 'km');
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/public/loginphone`);
+    await page.goto(`${journey.server.baseUrl}/public/loginphone`);
     await page.locator('.phone-field input').fill('012 999 888');
     await page.locator('input[type="password"]').fill('not the password');
     await page.locator('.agreement-check .adm-checkbox').click();
@@ -131,7 +122,7 @@ const ACCOUNT_PAGES = [
 async function signedInContext(language: string) {
   const phone = freshPhone();
   const post = (path: string, body: unknown) =>
-    fetch(`${server.baseUrl}${path}`, {
+    fetch(`${journey.server.baseUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -147,7 +138,7 @@ async function signedInContext(language: string) {
     agreeTerms: true,
   });
   expect(session.code).toBe(0);
-  const context = await phoneContext(launched.browser, language);
+  const context = await phoneContext(journey.launched.browser, language);
   await context.addInitScript(
     ({ token, user }) => {
       localStorage.setItem('sabai.token', JSON.stringify(token));
@@ -161,16 +152,16 @@ async function signedInContext(language: string) {
 describe('identity screenshots at 390×844', () => {
   for (const language of ['en', 'km']) {
     it(`every identity page in ${language}`, async () => {
-      const guest = await phoneContext(launched.browser, language);
+      const guest = await phoneContext(journey.launched.browser, language);
       const page = await guest.newPage();
       for (const [name, path] of GUEST_PAGES) {
-        await page.goto(`${server.baseUrl}${path}`);
+        await page.goto(`${journey.server.baseUrl}${path}`);
         await page.locator('.page').first().waitFor();
         await settle(page);
         expect(await page.title()).toMatch(/ · Sabai$/);
         await page.screenshot({ path: `${SCREENSHOTS}identity-${name}-${language}.png` });
       }
-      await page.goto(`${server.baseUrl}/public/register`);
+      await page.goto(`${journey.server.baseUrl}/public/register`);
       await page.locator('.phone-field__country').click();
       await page.locator('.country-picker__list').waitFor();
       await settle(page);
@@ -180,13 +171,13 @@ describe('identity screenshots at 390×844', () => {
       const signedIn = await signedInContext(language);
       const userPage = await signedIn.newPage();
       for (const [name, path] of ACCOUNT_PAGES) {
-        await userPage.goto(`${server.baseUrl}${path}`);
+        await userPage.goto(`${journey.server.baseUrl}${path}`);
         await userPage.locator('.page').first().waitFor();
         await settle(userPage);
         await userPage.screenshot({ path: `${SCREENSHOTS}identity-${name}-${language}.png` });
       }
       // Request cancellation, then the ?setup=3 status screen.
-      await userPage.goto(`${server.baseUrl}/my/setting/zhuxiao`);
+      await userPage.goto(`${journey.server.baseUrl}/my/setting/zhuxiao`);
       await userPage.locator('.cancel-intro__check').click();
       await userPage.locator('.cancel-intro .adm-button').click();
       await userPage

@@ -26,6 +26,47 @@ export const DEMO_SUPPORT_LOGIN = {
 
 const DEMO_CUSTOMERS = ['Dara K.', 'Sophie L.', 'Ken T.', 'Mei Lin', 'Arun P.', 'Lan N.', 'James W.'];
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Role = (typeof userRoles.$inferInsert)['role'];
+
+/**
+ * Creates a demo login once per database: answers its user id, or undefined when the seed already
+ * ran here or the phone number already belongs to someone.
+ */
+async function insertDemoLogin(
+  tx: Tx,
+  login: { seedName: string; phoneE164: string; userName: string; nickname: string; roles: Role[] },
+  passwordHash: string,
+  now: Date,
+): Promise<number | undefined> {
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.phoneE164, login.phoneE164))
+    .limit(1);
+  if (taken) return undefined;
+  const inserted = await tx
+    .insert(seedRuns)
+    .values({ name: login.seedName })
+    .onConflictDoNothing()
+    .returning({ name: seedRuns.name });
+  if (inserted.length === 0) return undefined;
+  const [account] = await tx
+    .insert(users)
+    .values({
+      userName: login.userName,
+      nickname: login.nickname,
+      phoneE164: login.phoneE164,
+      passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: users.id });
+  const userId = account?.id as number;
+  await tx.insert(userRoles).values(login.roles.map((role) => ({ userId, role })));
+  return userId;
+}
+
 /**
  * A demo therapist with a login (customer and provider roles) linked to a demo therapist profile,
  * and demo customers who visited and follow it, so the therapist-only visitors and fans pages show
@@ -49,35 +90,19 @@ export async function seedIdentityDemo(db: Db, now: Date = new Date()): Promise<
       .orderBy(asc(therapists.id))
       .limit(1);
     if (!profile) return false;
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.phoneE164, DEMO_THERAPIST_LOGIN.phoneE164))
-      .limit(1);
-    if (taken) return false;
-    const inserted = await tx
-      .insert(seedRuns)
-      .values({ name: IDENTITY_DEMO_SEED_NAME })
-      .onConflictDoNothing()
-      .returning({ name: seedRuns.name });
-    if (inserted.length === 0) return false;
-
-    const [account] = await tx
-      .insert(users)
-      .values({
+    const therapistUserId = await insertDemoLogin(
+      tx,
+      {
+        seedName: IDENTITY_DEMO_SEED_NAME,
+        phoneE164: DEMO_THERAPIST_LOGIN.phoneE164,
         userName: 'demo-therapist',
         nickname: profile.name.slice(0, 32),
-        phoneE164: DEMO_THERAPIST_LOGIN.phoneE164,
-        passwordHash,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: users.id });
-    const therapistUserId = account?.id as number;
-    await tx.insert(userRoles).values([
-      { userId: therapistUserId, role: 'customer' },
-      { userId: therapistUserId, role: 'provider' },
-    ]);
+        roles: ['customer', 'provider'],
+      },
+      passwordHash,
+      now,
+    );
+    if (therapistUserId === undefined) return false;
     await tx.update(therapists).set({ userId: therapistUserId }).where(eq(therapists.id, profile.id));
 
     // Customers without a phone or password: they exist to be seen, not to log in.
@@ -121,34 +146,18 @@ export async function seedIdentityDemo(db: Db, now: Date = new Date()): Promise<
 export async function seedSupportDemo(db: Db, now: Date = new Date()): Promise<boolean> {
   const passwordHash = await hash(DEMO_SUPPORT_LOGIN.password, PASSWORD_HASH_PARAMS);
   return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.phoneE164, DEMO_SUPPORT_LOGIN.phoneE164))
-      .limit(1);
-    if (taken) return false;
-    const inserted = await tx
-      .insert(seedRuns)
-      .values({ name: STAFF_DEMO_SEED_NAME })
-      .onConflictDoNothing()
-      .returning({ name: seedRuns.name });
-    if (inserted.length === 0) return false;
-    const [account] = await tx
-      .insert(users)
-      .values({
+    const staffId = await insertDemoLogin(
+      tx,
+      {
+        seedName: STAFF_DEMO_SEED_NAME,
+        phoneE164: DEMO_SUPPORT_LOGIN.phoneE164,
         userName: 'demo-support',
         nickname: 'Sabai Support',
-        phoneE164: DEMO_SUPPORT_LOGIN.phoneE164,
-        passwordHash,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: users.id });
-    const staffId = account?.id as number;
-    await tx.insert(userRoles).values([
-      { userId: staffId, role: 'customer' },
-      { userId: staffId, role: 'customer_service' },
-    ]);
-    return true;
+        roles: ['customer', 'customer_service'],
+      },
+      passwordHash,
+      now,
+    );
+    return staffId !== undefined;
   });
 }
