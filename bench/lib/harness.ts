@@ -63,18 +63,27 @@ async function autocannon(url: string, headers: Record<string, string>, seconds:
   };
 }
 
+/** Runs `work` (a load from another process) and answers this process's CPU per request during it. */
+export async function measuringCpu<T extends { requests: { total: number } }>(
+  work: () => Promise<T>,
+): Promise<{ result: T; cpuMicrosPerRequest: number }> {
+  const before = process.cpuUsage();
+  const result = await work();
+  const cpu = process.cpuUsage(before);
+  const perRequest = (cpu.user + cpu.system) / Math.max(1, result.requests.total);
+  return { result, cpuMicrosPerRequest: Math.round(perRequest * 10) / 10 };
+}
+
 export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
   // A short warm-up so JIT and caches are in the same state for every target.
   await autocannon(url, headers, 1);
-  const cpuBefore = process.cpuUsage();
-  const result = await autocannon(url, headers, BENCH_SECONDS);
-  const cpu = process.cpuUsage(cpuBefore);
+  const { result, cpuMicrosPerRequest } = await measuringCpu(() => autocannon(url, headers, BENCH_SECONDS));
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
-    cpuMicrosPerRequest: Math.round(((cpu.user + cpu.system) / Math.max(1, result.requests.total)) * 10) / 10,
+    cpuMicrosPerRequest,
   };
 }
 
@@ -103,15 +112,23 @@ export interface InterleavedResult extends LoadResult {
  * target is the baseline. On a shared two-core machine the load drifts by tens of percent within a
  * minute, so each ratio is taken within one round and the median round is reported.
  */
+/** A URL loaded by autocannon, or a load of one's own (e.g. a different query per request). */
+export type LoadTarget =
+  | { url: string; headers?: Record<string, string> }
+  | { run: () => Promise<LoadResult> };
+
 export async function loadInterleaved<K extends string>(
-  targets: Record<K, { url: string; headers?: Record<string, string> }>,
+  targets: Record<K, LoadTarget>,
   rounds = BENCH_ROUNDS,
 ): Promise<Record<K, InterleavedResult>> {
   const names = Object.keys(targets) as K[];
   const baseline = names[0] as K;
   const runs = new Map<K, LoadResult[]>(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round += 1) {
-    for (const name of names) runs.get(name)?.push(await load(targets[name].url, targets[name].headers));
+    for (const name of names) {
+      const target = targets[name];
+      runs.get(name)?.push(await ('run' in target ? target.run() : load(target.url, target.headers)));
+    }
   }
   const base = runs.get(baseline) ?? [];
   const percent = (value: number) => Math.round(value * 1000) / 10;
