@@ -1,20 +1,9 @@
-// Initial JavaScript of the web app, gzipped: what a phone downloads for its first visit to `/`.
-// Run `npm run build` first. Counted two ways:
-// - first screen (held to the 120 KB target): the entry, everything it imports statically, and the
-//   home route's lazy chunks (the home page and the page providers, which router.tsx loads
-//   together) with their static imports, from Vite's build manifest; in Khmer also the Khmer
-//   catalogue chunk, which main.tsx awaits before the first paint;
-// - measured (for information): the real server and Chromium open `/` in English and in Khmer and
-//   every script fetched until the network goes quiet is counted, including the home sections
-//   that load after the first paint (city, lists) and the chunks their data asks for.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startServer } from '../e2e/support/server';
 import { type Figure, report } from './lib/harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,49 +58,6 @@ const firstVisitKeys = staticClosure([entryKey, ...HOME_ROUTE]);
 const firstVisitFiles = [...firstVisitKeys].map((key) => manifest[key]?.file as string);
 const firstVisitCss = [...new Set([...firstVisitKeys].flatMap((key) => manifest[key]?.css ?? []))];
 const sum = (files: string[]) => files.reduce((total, file) => total + gzipBytes(file), 0);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server (demo data, built web app) on a free port with a throw-away DATA_DIR. */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sabai-bench-bundle-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const isUp = await fetch(`${baseUrl}/health`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (isUp) return { baseUrl, stop };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stop();
-  throw new Error('server did not start');
-}
 
 /** Scripts a first visit to `/` fetches in the given language, measured in Chromium. */
 async function measureFirstVisit(baseUrl: string, language: string): Promise<string[]> {
