@@ -1,6 +1,6 @@
 import type { MapTilesConfigValue } from '@sabai/shared/platform/platform.schemas';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { type ConfigRecord, configObject, fetchConfigRecord } from '../../../lib/config-record';
 
 /**
  * The map background (server config type 3100, changeable at run time). Until it arrives, or when
@@ -22,17 +22,10 @@ export const DEFAULT_MAP_TILES: MapTiles = {
 };
 
 /** `data.value` is a JSON string; anything unusable falls back to the default, field by field. */
-export function parseMapTiles(record: { value?: unknown } | null | undefined): MapTiles {
-  let value: unknown = record?.value;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return DEFAULT_MAP_TILES;
-    }
-  }
-  if (typeof value !== 'object' || value === null) return DEFAULT_MAP_TILES;
-  const { tileUrl, datum, attribution } = value as Record<string, unknown>;
+export function parseMapTiles(record: ConfigRecord | null | undefined): MapTiles {
+  const value = configObject(record);
+  if (!value) return DEFAULT_MAP_TILES;
+  const { tileUrl, datum, attribution } = value;
   const hasUrl = typeof tileUrl === 'string' && tileUrl.trim() !== '';
   return {
     tileUrl: hasUrl ? tileUrl.trim() : DEFAULT_MAP_TILES.tileUrl,
@@ -44,13 +37,7 @@ export function parseMapTiles(record: { value?: unknown } | null | undefined): M
 export function useMapTiles(): MapTiles {
   const query = useQuery({
     queryKey: ['config', MAP_TILES_CONFIG_TYPE],
-    queryFn: async ({ signal }) =>
-      parseMapTiles(
-        await api.get<{ value?: unknown } | null>(`/app/common/type/${MAP_TILES_CONFIG_TYPE}`, {
-          signal,
-          isSilent: true,
-        }),
-      ),
+    queryFn: async ({ signal }) => parseMapTiles(await fetchConfigRecord(MAP_TILES_CONFIG_TYPE, signal)),
     staleTime: 30 * 60_000,
     retry: false,
   });
