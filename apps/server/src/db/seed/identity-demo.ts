@@ -26,6 +26,16 @@ export const DEMO_SUPPORT_LOGIN = {
 
 const DEMO_CUSTOMERS = ['Dara K.', 'Sophie L.', 'Ken T.', 'Mei Lin', 'Arun P.', 'Lan N.', 'James W.'];
 
+/** Whether a one-time seed already ran here: checked before hashing, so later starts skip the hash. */
+async function hasSeedRun(db: Db, name: string): Promise<boolean> {
+  const [found] = await db
+    .select({ name: seedRuns.name })
+    .from(seedRuns)
+    .where(eq(seedRuns.name, name))
+    .limit(1);
+  return !!found;
+}
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Role = (typeof userRoles.$inferInsert)['role'];
 
@@ -74,6 +84,7 @@ async function insertDemoLogin(
  * demo phone number already belongs to someone.
  */
 export async function seedIdentityDemo(db: Db, now: Date = new Date()): Promise<boolean> {
+  if (await hasSeedRun(db, IDENTITY_DEMO_SEED_NAME)) return false;
   // Hashed outside the transaction (tens of milliseconds), with the identity module's parameters.
   const passwordHash = await hash(DEMO_THERAPIST_LOGIN.password, PASSWORD_HASH_PARAMS);
   return db.transaction(async (tx) => {
@@ -144,6 +155,7 @@ export async function seedIdentityDemo(db: Db, now: Date = new Date()): Promise<
  * database in one transaction; skipped when the phone number already belongs to someone.
  */
 export async function seedSupportDemo(db: Db, now: Date = new Date()): Promise<boolean> {
+  if (await hasSeedRun(db, STAFF_DEMO_SEED_NAME)) return false;
   const passwordHash = await hash(DEMO_SUPPORT_LOGIN.password, PASSWORD_HASH_PARAMS);
   return db.transaction(async (tx) => {
     const staffId = await insertDemoLogin(
