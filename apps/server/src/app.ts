@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
@@ -19,6 +19,7 @@ import { registerFormBodyParser } from './http/form-body';
 import { openApiTransform } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { requestContext } from './http/request-context';
+import { RequestLog } from './http/request-log';
 import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
@@ -46,11 +47,6 @@ export interface AppDependencies {
   bus?: EventBus;
   /** Where request logs go (stdout by default); benchmarks send them to /dev/null. */
   logStream?: DestinationStream;
-}
-
-/** Logs each request once, when it completes (Fastify's default also logs its arrival). */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
 }
 
 /** Builds the whole application (used by the server, the tests and the benchmarks). */
@@ -84,7 +80,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
-    logController: new OneLinePerRequest(),
+    logController: new RequestLog(),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

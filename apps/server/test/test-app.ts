@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, testConfig } from '../src/config/env';
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   database?: Database;
   clock?: Clock;
   bus?: EventBus;
+  /** Where the app's logs go (with `config.LOG_LEVEL` other than the tests' `silent`). */
+  logStream?: DestinationStream;
   /** Adds routes before the app is sealed (e.g. a route that crashes, to test the error handler). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -51,6 +54,7 @@ export async function createTestApp(
     database,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.bus ? { bus: options.bus } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.extend?.(app);
   await app.ready();
