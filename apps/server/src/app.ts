@@ -17,10 +17,11 @@ import { authPlugin } from './http/auth';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
 import { openApiTransform } from './http/openapi';
+import { isServerPath } from './http/paths';
 import { registerRateLimit } from './http/rate-limit';
 import { requestContext } from './http/request-context';
 import { RequestLog } from './http/request-log';
-import { computeSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
+import { computeSecurityHeaderSets, registerSecurityHeaders } from './http/security-headers';
 import { startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { createCatalogModule } from './modules/catalog';
@@ -55,8 +56,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const clock = deps.clock ?? systemClock;
   const bus = deps.bus ?? createLocalEventBus();
 
-  const securityHeaders = computeSecurityHeaders({
-    contentSecurityPolicy: {
+  const securityHeaders = computeSecurityHeaderSets({
+    documentPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -89,7 +90,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: frameworkErrorHandler(securityHeaders),
+    frameworkErrors: frameworkErrorHandler(securityHeaders.api),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -171,8 +172,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   return app;
 }
 
-const API_PREFIXES = ['/app/', '/app?', '/docs', '/health', '/ws'];
-
 /** Serves the built web app; unknown non-API paths get index.html so history routing works. */
 async function registerWebApp(app: FastifyInstance, distDir: string) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -189,7 +188,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url;
-    if (API_PREFIXES.some((prefix) => url === prefix.replace(/[/?]$/, '') || url.startsWith(prefix))) {
+    if (isServerPath(url)) {
       return reply.callNotFound();
     }
     const relative = decodeURIComponent(url.split('?')[0] ?? '/').replace(/^\/+/, '');

@@ -33,6 +33,16 @@ interface OpenApiOperation {
   security?: unknown;
 }
 
+const API_HEADERS = [
+  'content-security-policy',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'cross-origin-resource-policy',
+];
+const pick = (headers: Record<string, unknown>, names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, headers[name]]));
+
 describe('the HTTP contract', () => {
   it('answers an unknown route with the envelope, HTTP 404 and a localised message', async () => {
     const en = await app.inject({ method: 'GET', url: '/app/does/not/exist' });
@@ -254,11 +264,35 @@ describe('the HTTP contract', () => {
     expect(response.json().msg).toBe('This page or action does not exist.');
   });
 
-  it('sends security headers and a request id on every answer', async () => {
-    const response = await app.inject({ method: 'GET', url: '/health' });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  it('sends the API security headers and a request id on every JSON answer', async () => {
+    for (const url of [
+      '/health',
+      '/app/Login/countryCode',
+      '/app/does/not/exist',
+      '/app/uploads/none.webp',
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect({ url, ...pick(response.headers, API_HEADERS) }).toEqual({
+        url,
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      // Headers only a rendered page needs stay off JSON answers.
+      expect(response.headers['origin-agent-cluster']).toBeUndefined();
+      expect(response.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+    }
+  });
+
+  it("sends the full page security headers on pages, with the app's own CSP", async () => {
+    const response = await app.inject({ method: 'GET', url: '/docs/' });
+    expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("connect-src 'self' ws: wss:");
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['origin-agent-cluster']).toBe('?1');
     expect(response.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
   });
 
