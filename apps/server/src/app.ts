@@ -6,7 +6,6 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -36,7 +35,7 @@ import {
 import { createIdentityModule } from './modules/identity';
 import { createPlatformRepository, createPlatformService, platformRoutes } from './modules/platform';
 import { healthRoutes } from './modules/platform/health.routes';
-import { createLocalEventBus, type EventBus, realtimeRoutes } from './modules/realtime';
+import { createLocalEventBus, type EventBus, registerRealtime } from './modules/realtime';
 
 export const APP_VERSION = '2.6.82';
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -104,7 +103,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (config.CORS_ORIGINS.length)
     await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
   await registerRateLimit(app, { redisUrl: config.REDIS_URL });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(swagger, {
     openapi: {
@@ -149,7 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
 
   await app.register(healthRoutes, { database, bus, version: APP_VERSION });
-  await app.register(realtimeRoutes, { bus });
+  await registerRealtime(app, { bus });
   await app.register(
     async (api) => {
       const cities = createCitiesService({ repository: createCitiesRepository(database.db), clock });

@@ -23,8 +23,7 @@ const { app } = await createTestApp({
   },
 });
 
-const linesOf = (requestId: unknown) =>
-  lines.filter((line) => line.reqId === requestId);
+const linesOf = (requestId: unknown) => lines.filter((line) => line.reqId === requestId);
 
 describe('request logging', () => {
   it('writes one line per request naming the method, URL, status and time', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { EventBus, RealtimeEvent } from './event-bus';
+import { REALTIME_PATH } from './realtime.plugin';
 
 const MAX_TOPICS_PER_SOCKET = 50;
 
@@ -10,7 +11,7 @@ const MAX_TOPICS_PER_SOCKET = 50;
  * public topics (prefix "public:") are accepted.
  */
 export const realtimeRoutes: FastifyPluginAsync<{ bus: EventBus }> = async (app, { bus }) => {
-  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
+  app.get(REALTIME_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
     const topics = new Set<string>();
     const unsubscribe = bus.subscribe((event: RealtimeEvent) => {
       if (topics.has(event.topic)) socket.send(JSON.stringify({ op: 'event', ...event }));

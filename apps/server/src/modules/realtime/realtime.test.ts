@@ -5,10 +5,10 @@ import WebSocket from 'ws';
 import { createTestApp, openTestDatabase } from '../../../test/test-app';
 import { createLocalEventBus, createRedisEventBus, type EventBus } from './event-bus';
 
-async function connect(app: FastifyInstance): Promise<WebSocket> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
+async function connect(app: FastifyInstance, path = '/ws'): Promise<WebSocket> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`);
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
@@ -57,6 +57,47 @@ describe('the realtime WebSocket on one process', async () => {
       type: 'city.opened',
       payload: { cityId: 3 },
     });
+  });
+});
+
+describe('upgrades to other paths', async () => {
+  const { app } = await createTestApp({
+    extend(app) {
+      app.get('/app/test/counted', { config: { access: 'public' } }, async () => {
+        calls += 1;
+        return { ok: true };
+      });
+    },
+  });
+  let calls = 0;
+  await connect(app);
+
+  it('refuses them with 404 and never runs the route they name', async () => {
+    for (const path of ['/app/test/counted', '/', '/wsx', '/docs']) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`);
+        socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+        socket.once('open', () => reject(new Error(`${path} was upgraded`)));
+        socket.once('error', reject);
+      });
+      expect({ path, status }).toEqual({ path, status: 404 });
+    }
+    expect(calls).toBe(0);
+  });
+
+  it('still upgrades /ws with a query string or a trailing slash', async () => {
+    for (const path of ['/ws?v=1', '/ws/']) {
+      const socket = await connect(app, path);
+      const pong = nextMessage(socket);
+      socket.send(JSON.stringify({ op: 'ping' }));
+      expect(await pong).toEqual({ op: 'pong' });
+    }
+  });
+
+  it('answers plain HTTP on the same server as before', async () => {
+    const response = await app.inject({ method: 'GET', url: '/app/test/counted' });
+    expect(response.json()).toEqual({ ok: true });
+    expect(calls).toBe(1);
   });
 });
 

@@ -1,0 +1,41 @@
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { EventBus } from './event-bus';
+import { realtimeRoutes } from './realtime.routes';
+
+export const REALTIME_PATH = '/ws';
+const MAX_FRAME_BYTES = 64 * 1024;
+
+function isRealtimeUpgrade(request: IncomingMessage): boolean {
+  const url = request.url ?? '';
+  const path = url.split('?', 1)[0];
+  return path === REALTIME_PATH || path === `${REALTIME_PATH}/`;
+}
+
+function refuseUpgrade(socket: Duplex) {
+  socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+}
+
+/**
+ * The WebSocket endpoint, with @fastify/websocket registered in its own scope: registered app-wide,
+ * it adds an onRequest and an onResponse hook to every HTTP request the server answers (decision
+ * 007). Scoped, it would still route an upgrade to any other path through the app and leave that
+ * socket open, so upgrades are sorted here: /ws goes to the plugin, anything else is refused.
+ */
+export async function registerRealtime(app: FastifyInstance, options: { bus: EventBus }) {
+  const realtimeUpgrades = new EventEmitter();
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (isRealtimeUpgrade(request)) realtimeUpgrades.emit('upgrade', request, socket, head);
+    else refuseUpgrade(socket);
+  });
+  await app.register(async (scope) => {
+    await scope.register(websocket, {
+      // The plugin listens for upgrades on `server` when given one: here, only those sorted to /ws.
+      options: { server: realtimeUpgrades as unknown as Server, maxPayload: MAX_FRAME_BYTES },
+    });
+    await scope.register(realtimeRoutes, options);
+  });
+}
