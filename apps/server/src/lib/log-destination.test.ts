@@ -17,7 +17,7 @@ const readLines = (file: string) =>
 describe('buffered log destination', () => {
   it('holds short lines back, then writes them within the flush interval', async () => {
     const file = path.join(dir, 'timer.log');
-    const logger = pino(createLogDestination(file));
+    const logger = pino({}, createLogDestination(file));
     await new Promise((resolve) => setTimeout(resolve, 50)); // the file opens asynchronously
     logger.info('first request');
     logger.info('second request');
@@ -29,12 +29,29 @@ describe('buffered log destination', () => {
 
   it('writes as soon as 4 KB are waiting, in order, losing nothing', async () => {
     const file = path.join(dir, 'volume.log');
-    const logger = pino(createLogDestination(file));
+    const logger = pino({}, createLogDestination(file));
     await new Promise((resolve) => setTimeout(resolve, 50));
     for (let index = 0; index < 500; index += 1) logger.info(`request ${index}`);
     await expect.poll(() => readLines(file).length, { timeout: 2000 }).toBe(500);
     expect(readLines(file).map((line) => line.msg)).toEqual(
       Array.from({ length: 500 }, (_, index) => `request ${index}`),
     );
+  });
+});
+
+describe('log destination at exit', () => {
+  it('writes out pending lines when the process exits', async () => {
+    const file = path.join(dir, 'exit.log');
+    const script = `
+      import pino from 'pino';
+      import { createLogDestination } from ${JSON.stringify(path.resolve(import.meta.dirname, 'log-destination.ts'))};
+      const logger = pino({}, createLogDestination(${JSON.stringify(file)}));
+      setTimeout(() => { logger.info('last words'); process.exit(0); }, 50);
+    `;
+    const { execFileSync } = await import('node:child_process');
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: import.meta.dirname,
+    });
+    expect(readLines(file).map((line) => line.msg)).toEqual(['last words']);
   });
 });
