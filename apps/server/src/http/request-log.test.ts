@@ -61,3 +61,38 @@ describe('request logging', () => {
     ]);
   });
 });
+
+describe('the request line', () => {
+  it('is exactly the line pino writes for the same fields', async () => {
+    const own: string[] = [];
+    const pinoLines: string[] = [];
+    const { default: pino } = await import('pino');
+    const { RequestLog } = await import('./request-log');
+    const logger = pino({ level: 'info' }, { write: (line: string) => void own.push(line) });
+    const child = logger.child({ reqId: 'req-1"quoted' });
+    const request = { method: 'GET', url: '/app/x?q="ü"\\n' } as never;
+    const reply = { log: child, statusCode: 201, elapsedTime: 1.25 } as never;
+    new RequestLog().requestCompleted(null, request, reply);
+
+    const reference = pino({ level: 'info' }, { write: (line: string) => void pinoLines.push(line) });
+    reference
+      .child({ reqId: 'req-1"quoted' })
+      .info(
+        { method: 'GET', url: '/app/x?q="ü"\\n', statusCode: 201, responseTime: 1.25 },
+        'request completed',
+      );
+    const withoutTime = (line: string | undefined) => line?.replace(/"time":\d+/, '"time":0');
+    expect(own).toHaveLength(1);
+    expect(withoutTime(own[0])).toBe(withoutTime(pinoLines[0]));
+  });
+
+  it('writes nothing when the level is above info', async () => {
+    const own: string[] = [];
+    const { default: pino } = await import('pino');
+    const { RequestLog } = await import('./request-log');
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void own.push(line) });
+    const reply = { log: logger.child({ reqId: 'r' }), statusCode: 200, elapsedTime: 1 } as never;
+    new RequestLog().requestCompleted(null, { method: 'GET', url: '/' } as never, reply);
+    expect(own).toEqual([]);
+  });
+});
