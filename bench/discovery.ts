@@ -1,7 +1,6 @@
 // "Nearest available therapists for a project" (the therapist list's default query) with 100,000
 // therapists and 5,000 stores loaded, against bare Fastify hello in the same run: on PGlite always,
 // and on PostgreSQL when DATABASE_URL is set (in a throw-away database created and dropped here).
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +25,7 @@ import {
   loadInterleaved,
   measuringCpu,
   report,
+  runLoadGenerator,
   startBareHello,
   throwawayDir,
 } from './lib/harness';
@@ -39,22 +39,14 @@ const RESULTS_DIR = path.join(HERE, 'results');
 /** Every request from a different location within ~±5.5 km of the user: no two share an answer. */
 async function loadVaried(url: string): Promise<LoadResult> {
   const run = (seconds: number) =>
-    new Promise<string>((resolve, reject) =>
-      execFile(
-        process.execPath,
-        [
-          path.join(HERE, 'lib/varied-load.mjs'),
-          url,
-          String(seconds),
-          String(BENCH_CONNECTIONS),
-          String(USER.lat),
-          String(USER.lng),
-          '0.1',
-        ],
-        { maxBuffer: 16 * 1024 * 1024 },
-        (error, stdout) => (error ? reject(error) : resolve(stdout)),
-      ),
-    );
+    runLoadGenerator(path.join(HERE, 'lib/varied-load.mjs'), [
+      url,
+      String(seconds),
+      String(BENCH_CONNECTIONS),
+      String(USER.lat),
+      String(USER.lng),
+      '0.1',
+    ]);
   await run(1);
   const { result, cpuMicrosPerRequest } = await measuringCpu(
     async () =>

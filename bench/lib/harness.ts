@@ -1,7 +1,7 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -24,8 +24,9 @@ export interface LoadResult {
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
 
-export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 export const BENCH_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const BENCH_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 
 export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -48,14 +49,34 @@ const AUTOCANNON = path.join(
 const run = promisify(execFile);
 
 /**
- * Loads `url` from a separate autocannon process, so the load generator does not take CPU from
- * the server under test (this machine has two cores: one each).
+ * With two or more CPUs, the servers under test (this process, every thread it starts later) keep
+ * to all but the last CPU and the load generator gets the last one to itself: without it the
+ * scheduler moved both across the two cores of this machine and single rounds swung by 30 %.
+ * BENCH_PIN=false turns it off.
  */
+const CPUS = availableParallelism();
+const TASKSET = ['/usr/bin/taskset', '/bin/taskset'].find((file) => existsSync(file));
+const PINNED = CPUS >= 2 && TASKSET !== undefined && process.env.BENCH_PIN !== 'false';
+if (PINNED) {
+  execFileSync(TASKSET as string, ['-a', '-p', '-c', `0-${CPUS - 2}`, String(process.pid)], {
+    stdio: 'ignore',
+  });
+}
+
+/** Runs a load-generating Node script on the load generator's CPU; answers its standard output. */
+export async function runLoadGenerator(script: string, args: string[]): Promise<string> {
+  const [command, commandArgs] = PINNED
+    ? [TASKSET as string, ['-c', String(CPUS - 1), process.execPath, script, ...args]]
+    : [process.execPath, [script, ...args]];
+  const { stdout } = await run(command, commandArgs, { maxBuffer: 16 * 1024 * 1024 });
+  return stdout;
+}
+
+/** Loads `url` from a separate autocannon process, so the load generator does not share the server's CPU. */
 async function autocannon(url: string, headers: Record<string, string>, seconds: number) {
-  const args = [AUTOCANNON, '--json', '-c', String(BENCH_CONNECTIONS), '-d', String(seconds)];
+  const args = ['--json', '-c', String(BENCH_CONNECTIONS), '-d', String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(stdout) as {
+  return JSON.parse(await runLoadGenerator(AUTOCANNON, [...args, url])) as {
     requests: { average: number; total: number };
     latency: { p99: number };
     errors: number;
@@ -74,9 +95,7 @@ export async function measuringCpu<T extends { requests: { total: number } }>(
   return { result, cpuMicrosPerRequest: Math.round(perRequest * 10) / 10 };
 }
 
-export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  // A short warm-up so JIT and caches are in the same state for every target.
-  await autocannon(url, headers, 1);
+async function measure(url: string, headers: Record<string, string>): Promise<LoadResult> {
   const { result, cpuMicrosPerRequest } = await measuringCpu(() => autocannon(url, headers, BENCH_SECONDS));
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -87,18 +106,17 @@ export async function load(url: string, headers: Record<string, string> = {}): P
   };
 }
 
-export const BENCH_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** One load of `url` after a short warm-up, so JIT and caches are in the same state for every target. */
+export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  await autocannon(url, headers, 1);
+  return measure(url, headers);
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
 
-/**
- * Loads every target in turn, `rounds` times over (bare, A, B, bare, A, B, …), and answers each
- * target's median round. On a shared two-core machine the load drifts over a minute; interleaving
- * puts the baseline and the targets under the same drift, so their ratio holds still.
- */
 export interface InterleavedResult extends LoadResult {
   cpuMicrosPerRequest: number;
   /** Median over rounds of (this target's throughput / the baseline's in the same round), in %. */
@@ -107,16 +125,17 @@ export interface InterleavedResult extends LoadResult {
   cpuRatio: number;
 }
 
-/**
- * Loads every target in turn, `rounds` times over (baseline, A, B, baseline, A, B, …); the first
- * target is the baseline. On a shared two-core machine the load drifts by tens of percent within a
- * minute, so each ratio is taken within one round and the median round is reported.
- */
 /** A URL loaded by autocannon, or a load of one's own (e.g. a different query per request). */
 export type LoadTarget =
   | { url: string; headers?: Record<string, string> }
   | { run: () => Promise<LoadResult> };
 
+/**
+ * Warms every target once, then loads them in turn, `rounds` times over (baseline, A, B, baseline,
+ * A, B, …); the first target is the baseline. On a shared two-core machine the load drifts by tens
+ * of percent within a minute, so each ratio is taken within one round and the median round is
+ * reported: many short rounds follow the drift more closely than a few long ones.
+ */
 export async function loadInterleaved<K extends string>(
   targets: Record<K, LoadTarget>,
   rounds = BENCH_ROUNDS,
@@ -124,10 +143,16 @@ export async function loadInterleaved<K extends string>(
   const names = Object.keys(targets) as K[];
   const baseline = names[0] as K;
   const runs = new Map<K, LoadResult[]>(names.map((name) => [name, []]));
+  for (const name of names) {
+    const target = targets[name];
+    if ('url' in target) await autocannon(target.url, target.headers ?? {}, 2);
+  }
   for (let round = 0; round < rounds; round += 1) {
     for (const name of names) {
       const target = targets[name];
-      runs.get(name)?.push(await ('run' in target ? target.run() : load(target.url, target.headers)));
+      runs
+        .get(name)
+        ?.push(await ('run' in target ? target.run() : measure(target.url, target.headers ?? {})));
     }
   }
   const base = runs.get(baseline) ?? [];
