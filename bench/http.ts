@@ -23,13 +23,14 @@ const app = await buildApp({
   database,
   logStream: createLogDestination('/dev/null'),
 });
-app.get('/bench/hello', { config: { access: 'public' } }, async () => ({ hello: 'world' }));
+// An API route like every /app route: the access hook, the API security headers, the request line.
+app.get('/app/bench/hello', { config: { access: 'public' } }, async () => ({ hello: 'world' }));
 const base = await listen(app);
 const bare = await startBareHello();
 
 const results = await loadInterleaved({
   bare: { url: bare.url },
-  fullHello: { url: `${base}/bench/hello` },
+  fullHello: { url: `${base}/app/bench/hello` },
   health: { url: `${base}/health` },
   countryCode: { url: `${base}/app/Login/countryCode`, headers: { lang: 'km-KH' } },
 });
