@@ -1,9 +1,8 @@
-const API_PREFIXES = ['/app/', '/app?', '/health', '/docs', '/ws'];
-const API_ROOTS = new Set(['/app', '/health', '/docs', '/ws']);
+const SERVER_PREFIXES = ['/app/', '/app?', '/health', '/docs', '/ws'];
 
 /** Paths the server answers itself; every other path belongs to the web app (history routing). */
 export function isServerPath(url: string): boolean {
-  return API_ROOTS.has(url) || API_PREFIXES.some((prefix) => url.startsWith(prefix));
+  return url === '/app' || SERVER_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
 /** Paths answered with JSON or uploaded files rather than a page a browser renders. */

@@ -1,2 +1,2 @@
 export { createLocalEventBus, createRedisEventBus, type EventBus, type RealtimeEvent } from './event-bus';
-export { REALTIME_PATH, registerRealtime } from './realtime.plugin';
+export { registerRealtime } from './realtime.plugin';

@@ -4,9 +4,8 @@ import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { EventBus } from './event-bus';
-import { realtimeRoutes } from './realtime.routes';
+import { REALTIME_PATH, realtimeRoutes } from './realtime.routes';
 
-export const REALTIME_PATH = '/ws';
 const MAX_FRAME_BYTES = 64 * 1024;
 
 function isRealtimeUpgrade(request: IncomingMessage): boolean {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { EventBus, RealtimeEvent } from './event-bus';
-import { REALTIME_PATH } from './realtime.plugin';
 
+export const REALTIME_PATH = '/ws';
 const MAX_TOPICS_PER_SOCKET = 50;
 
 /**
