@@ -1,5 +1,7 @@
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
+import { RequestLog } from './request-log';
 
 interface LogLine {
   level: number;
@@ -63,11 +65,9 @@ describe('request logging', () => {
 });
 
 describe('the request line', () => {
-  it('is exactly the line pino writes for the same fields', async () => {
+  it('is exactly the line pino writes for the same fields', () => {
     const own: string[] = [];
     const pinoLines: string[] = [];
-    const { default: pino } = await import('pino');
-    const { RequestLog } = await import('./request-log');
     const logger = pino({ level: 'info' }, { write: (line: string) => void own.push(line) });
     const child = logger.child({ reqId: 'req-1"quoted' });
     const request = { method: 'GET', url: '/app/x?q="ü"\\n' } as never;
@@ -86,10 +86,8 @@ describe('the request line', () => {
     expect(withoutTime(own[0])).toBe(withoutTime(pinoLines[0]));
   });
 
-  it('writes nothing when the level is above info', async () => {
+  it('writes nothing when the level is above info', () => {
     const own: string[] = [];
-    const { default: pino } = await import('pino');
-    const { RequestLog } = await import('./request-log');
     const logger = pino({ level: 'warn' }, { write: (line: string) => void own.push(line) });
     const reply = { log: logger.child({ reqId: 'r' }), statusCode: 200, elapsedTime: 1 } as never;
     new RequestLog().requestCompleted(null, { method: 'GET', url: '/' } as never, reply);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,7 +49,6 @@ describe('log destination at exit', () => {
       const logger = pino({}, createLogDestination(${JSON.stringify(file)}));
       setTimeout(() => { logger.info('last words'); process.exit(0); }, 50);
     `;
-    const { execFileSync } = await import('node:child_process');
     execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: import.meta.dirname,
     });
