@@ -24,8 +24,33 @@ function antdEnglishDefaultLocale(): Plugin {
   };
 }
 
+/**
+ * react-router's package exports name only its development build (its dev warnings switched on),
+ * for production builds too: remix-run/react-router#12532 and #14102. The production build next to
+ * it is the same code with the warnings off, which the minifier then drops. Built pages use it.
+ */
+function reactRouterProductionBuild(): Plugin {
+  return {
+    name: 'sabai:react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source !== 'react-router') return null;
+      const development = await this.resolve(source, importer, { skipSelf: true });
+      if (!development) return null;
+      const production = development.id.replace(/([\\/]dist[\\/])development([\\/])/, '$1production$2');
+      if (production === development.id)
+        this.error(
+          `react-router resolved to ${development.id}, not its development build: update this plugin`,
+        );
+      return { ...development, id: production };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    reactRouterProductionBuild(),
     antdEnglishDefaultLocale(),
     react(),
     VitePWA({
