@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { DestinationStream } from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { DEMO_AVAILABILITY_EVERY_MS, refreshDemoAvailability } from './db/seed/demo-availability';
@@ -19,7 +19,7 @@ import { openApiTransform } from './http/openapi';
 import { isServerPath } from './http/paths';
 import { registerRateLimit } from './http/rate-limit';
 import { requestContext } from './http/request-context';
-import { RequestLog } from './http/request-log';
+import { RequestLog, registerRequestLog, requestLoggerFactory } from './http/request-log';
 import { computeSecurityHeaderSets, registerSecurityHeaders } from './http/security-headers';
 import { startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
@@ -45,7 +45,7 @@ export interface AppDependencies {
   database: Database;
   clock?: Clock;
   bus?: EventBus;
-  /** Where request logs go (stdout by default); benchmarks send them to /dev/null. */
+  /** Where the app's and the requests' logs go (stdout by default); benchmarks send them to /dev/null. */
   logStream?: DestinationStream;
 }
 
@@ -71,15 +71,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // The app is served over plain http on localhost in development; HSTS belongs to the TLS proxy.
     hsts: config.NODE_ENV === 'production',
   });
-  const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
+  const logger =
+    config.LOG_LEVEL === 'silent'
+      ? undefined
+      : pino(
+          {
             level: config.LOG_LEVEL,
             redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
-            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
+          deps.logStream ?? pino.destination(1),
+        );
+  // Fastify runs without a logger of its own: with one it adds two listeners to every response just
+  // to time it. Requests log through RequestLogger, the app through `logger` (decision 008).
+  const app = Fastify({
+    logger: false,
+    ...(logger ? { childLoggerFactory: requestLoggerFactory(logger) } : {}),
     logController: new RequestLog(),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -91,10 +97,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler(securityHeaders.api),
   });
+  if (logger) app.log = logger;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestContext);
+  if (logger) registerRequestLog(app);
   registerErrorHandling(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
   registerFormBodyParser(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
 

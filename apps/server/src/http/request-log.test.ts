@@ -1,7 +1,7 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app';
-import { RequestLog } from './request-log';
+import { RequestLogger, requestLoggerFactory, writeRequestLine } from './request-log';
 
 interface LogLine {
   level: number;
@@ -21,6 +21,14 @@ const { app } = await createTestApp({
   extend(app) {
     app.get('/app/test/log-crash', { config: { access: 'public' } }, async () => {
       throw new Error('disk on fire');
+    });
+    app.get('/app/test/log-note', { config: { access: 'public' } }, async (request) => {
+      request.log.warn({ note: 'low on towels' }, 'store note');
+      return { ok: true };
+    });
+    app.get('/app/test/log-quiet', { config: { access: 'public' }, logLevel: 'warn' }, async (request) => {
+      request.log.info('not written at this route level');
+      return { ok: true };
     });
   },
 });
@@ -64,33 +72,85 @@ describe('request logging', () => {
   });
 });
 
+describe('the request logger', () => {
+  it('carries the request id on what a handler logs, before the request line', async () => {
+    const response = await app.inject({ method: 'GET', url: '/app/test/log-note' });
+    expect(linesOf(response.headers['x-request-id'])).toEqual([
+      expect.objectContaining({ level: 40, msg: 'store note', note: 'low on towels' }),
+      expect.objectContaining({ level: 30, msg: 'request completed', statusCode: 200 }),
+    ]);
+  });
+
+  it('keeps a route to its own log level, request line included', async () => {
+    const response = await app.inject({ method: 'GET', url: '/app/test/log-quiet' });
+    expect(response.statusCode).toBe(200);
+    expect(linesOf(response.headers['x-request-id'])).toEqual([]);
+  });
+
+  it('logs the app through the same logger', () => {
+    app.log.info({ check: 'app-level' }, 'app line');
+    expect(lines.filter((line) => line.msg === 'app line')).toEqual([
+      expect.not.objectContaining({ reqId: expect.anything() }),
+    ]);
+  });
+
+  it('makes no pino child for a request that logs only its request line', () => {
+    const parent = pino({ level: 'info' }, { write: () => {} });
+    const child = vi.spyOn(parent, 'child');
+    const log = requestLoggerFactory(parent).call(app, app.log, { reqId: 'r-1' }, {}, {} as never);
+    expect(log).toBeInstanceOf(RequestLogger);
+    writeRequestLine({ log, method: 'GET', url: '/' } as never, { statusCode: 200 } as never);
+    expect(child).not.toHaveBeenCalled();
+    log.info('now it logs');
+    expect(child).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('the request line', () => {
+  const requestLogger = (logger: pino.Logger, reqId: string) =>
+    requestLoggerFactory(logger).call(app, app.log, { reqId }, {}, {} as never);
+
   it('is exactly the line pino writes for the same fields', () => {
     const own: string[] = [];
     const pinoLines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void own.push(line) });
-    const child = logger.child({ reqId: 'req-1"quoted' });
-    const request = { method: 'GET', url: '/app/x?q="ü"\\n' } as never;
-    const reply = { log: child, statusCode: 201, elapsedTime: 1.25 } as never;
-    new RequestLog().requestCompleted(null, request, reply);
+    const log = requestLogger(logger, 'req-1"quoted');
+    writeRequestLine({ log, method: 'GET', url: '/app/x?q="ü"\\n' } as never, { statusCode: 201 } as never);
 
     const reference = pino({ level: 'info' }, { write: (line: string) => void pinoLines.push(line) });
+    const written = JSON.parse(own[0] ?? '{}') as { responseTime: number };
     reference
       .child({ reqId: 'req-1"quoted' })
       .info(
-        { method: 'GET', url: '/app/x?q="ü"\\n', statusCode: 201, responseTime: 1.25 },
+        { method: 'GET', url: '/app/x?q="ü"\\n', statusCode: 201, responseTime: written.responseTime },
         'request completed',
       );
     const withoutTime = (line: string | undefined) => line?.replace(/"time":\d+/, '"time":0');
     expect(own).toHaveLength(1);
+    expect(written.responseTime).toBeGreaterThanOrEqual(0);
     expect(withoutTime(own[0])).toBe(withoutTime(pinoLines[0]));
+  });
+
+  it('is the same line whether or not the request logged something else first', () => {
+    const written: string[][] = [[], []];
+    for (const [index, logFirst] of [false, true].entries()) {
+      const sink = written[index] as string[];
+      const logger = pino({ level: 'info' }, { write: (line: string) => void sink.push(line) });
+      const log = requestLogger(logger, 'req-2"\\ü');
+      if (logFirst) log.info('first');
+      writeRequestLine({ log, method: 'POST', url: '/app/order' } as never, { statusCode: 200 } as never);
+    }
+    const comparable = (line: string | undefined) =>
+      line?.replace(/"time":\d+/, '"time":0').replace(/"responseTime":[\d.e-]+/, '"responseTime":0');
+    expect(comparable(written[0]?.at(-1))).toBe(comparable(written[1]?.at(-1)));
+    expect(JSON.parse(written[0]?.at(-1) ?? '')).toMatchObject({ reqId: 'req-2"\\ü', statusCode: 200 });
   });
 
   it('writes nothing when the level is above info', () => {
     const own: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void own.push(line) });
-    const reply = { log: logger.child({ reqId: 'r' }), statusCode: 200, elapsedTime: 1 } as never;
-    new RequestLog().requestCompleted(null, { method: 'GET', url: '/' } as never, reply);
+    const log = requestLogger(logger, 'r');
+    writeRequestLine({ log, method: 'GET', url: '/' } as never, { statusCode: 200 } as never);
     expect(own).toEqual([]);
   });
 });
