@@ -61,7 +61,7 @@ export class RequestLogger implements FastifyBaseLogger {
   declare trace: LogFn;
   declare silent: LogFn;
 }
-// On the prototype, not per instance: a request logger is two fields, made for every request.
+// On the prototype, not per instance: a request logger is made for every request and is three fields.
 for (const method of LOG_METHODS) {
   Object.defineProperty(RequestLogger.prototype, method, {
     value(this: RequestLogger, ...args: Parameters<LogFn>) {
