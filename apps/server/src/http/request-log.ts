@@ -24,16 +24,18 @@ export class RequestLogger implements FastifyBaseLogger {
   constructor(
     readonly parent: Logger,
     readonly bindings: Bindings,
+    /** A route's own log level or serialisers; without them the child is only the request id. */
+    readonly options?: ChildLoggerOptions,
   ) {}
 
   /** The real child, made the first time anything but the request line is logged. */
   own(): Logger {
-    this.#own ??= this.parent.child(this.bindings);
+    this.#own ??= this.parent.child(this.bindings, this.options);
     return this.#own;
   }
 
   get level(): string {
-    return (this.#own ?? this.parent).level;
+    return this.#own?.level ?? this.options?.level ?? this.parent.level;
   }
 
   set level(level: string) {
@@ -46,7 +48,10 @@ export class RequestLogger implements FastifyBaseLogger {
 
   /** What the request line is made of: the pino logger whose parts it uses, and its bindings as JSON. */
   lineParts(): { logger: Logger; chindings: string } {
-    if (this.#own) return { logger: this.#own, chindings: chindingsOf(this.#own) };
+    if (this.#own || this.options) {
+      const own = this.own();
+      return { logger: own, chindings: chindingsOf(own) };
+    }
     let chindings = chindingsOf(this.parent);
     for (const [key, value] of Object.entries(this.bindings))
       chindings += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
@@ -71,21 +76,21 @@ for (const method of LOG_METHODS) {
 }
 
 const chindingsOf = (logger: Logger) => (logger as unknown as Record<symbol, string>)[chindingsSym] ?? '';
-const isPino = (logger: unknown): logger is Logger =>
-  typeof logger === 'object' && logger !== null && streamSym in logger;
 
 /**
  * Fastify's `childLoggerFactory`: every request gets a RequestLogger over the app's pino logger (the
- * parent Fastify hands in is its no-op logger, as Fastify runs without one). A route with its own
- * log level or serialisers gets a real child.
+ * parent Fastify hands in is its no-op logger, as Fastify runs without one), with the route's own
+ * log level or serialisers when it has them.
  */
 export function requestLoggerFactory(
   logger: Logger,
 ): NonNullable<FastifyServerOptions['childLoggerFactory']> {
   return (_fastifyLogger, bindings, options) =>
-    options.level !== undefined || options.serializers !== undefined
-      ? logger.child(bindings, options)
-      : new RequestLogger(logger, bindings);
+    new RequestLogger(
+      logger,
+      bindings,
+      options.level !== undefined || options.serializers !== undefined ? options : undefined,
+    );
 }
 
 /**
@@ -98,14 +103,10 @@ export function requestLoggerFactory(
  */
 export function writeRequestLine(request: FastifyRequest, reply: FastifyReply): void {
   const log = request.log;
-  const { logger, chindings } =
-    log instanceof RequestLogger
-      ? log.lineParts()
-      : isPino(log)
-        ? { logger: log, chindings: chindingsOf(log) }
-        : { logger: undefined, chindings: '' };
-  if (!logger?.isLevelEnabled('info')) return;
-  const responseTime = log instanceof RequestLogger ? performance.now() - log.startedAt : 0;
+  if (!(log instanceof RequestLogger)) return;
+  const { logger, chindings } = log.lineParts();
+  if (!logger.isLevelEnabled('info')) return;
+  const responseTime = performance.now() - log.startedAt;
   const parts = logger as unknown as Record<symbol, unknown>;
   const stream = parts[streamSym] as { write(line: string): unknown };
   const levelPrefix = (parts[lsCacheSym] as Record<number, string>)[logger.levels.values.info as number];
