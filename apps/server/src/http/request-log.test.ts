@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app';
-import { RequestLogger, requestLoggerFactory, writeRequestLine } from './request-log';
+import { millisecondsJson, RequestLogger, requestLoggerFactory, writeRequestLine } from './request-log';
 
 interface LogLine {
   level: number;
@@ -152,5 +152,17 @@ describe('the request line', () => {
     const log = requestLogger(logger, 'r');
     writeRequestLine({ log, method: 'GET', url: '/' } as never, { statusCode: 200 } as never);
     expect(own).toEqual([]);
+  });
+});
+
+describe('a response time in the request line', () => {
+  it('is the duration to the microsecond, written as JSON writes that number', () => {
+    const durations = [
+      0, 0.0004, 0.0005, 0.05, 0.1, 0.5, 1, 1.5, 1.05, 1.005, 12, 99.9999, 1234.5678, 60_000.001,
+    ];
+    for (let micros = 0; micros < 5_000; micros += 7) durations.push(micros / 1000 + 0.0001);
+    for (const duration of durations) {
+      expect(millisecondsJson(duration)).toBe(JSON.stringify(Math.round(duration * 1000) / 1000));
+    }
   });
 });
