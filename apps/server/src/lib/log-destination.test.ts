@@ -3,16 +3,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createLogDestination } from './log-destination';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sabai-log-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The complete lines written so far (a write can still be under way). */
 const readLines = (file: string) =>
   readFileSync(file, 'utf8')
     .split('\n')
-    .filter(Boolean)
+    .slice(0, -1)
     .map((line) => JSON.parse(line) as { msg: string });
 
 describe('buffered log destination', () => {
@@ -28,15 +29,26 @@ describe('buffered log destination', () => {
       .toEqual(['first request', 'second request']);
   });
 
-  it('writes as soon as 4 KB are waiting, in order, losing nothing', async () => {
-    const file = path.join(dir, 'volume.log');
-    const logger = pino({}, createLogDestination(file));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    for (let index = 0; index < 500; index += 1) logger.info(`request ${index}`);
-    await expect.poll(() => readLines(file).length, { timeout: 2000 }).toBe(500);
-    expect(readLines(file).map((line) => line.msg)).toEqual(
-      Array.from({ length: 500 }, (_, index) => `request ${index}`),
-    );
+  it('writes as soon as 64 KB are waiting, without waiting for the interval, in order, losing nothing', async () => {
+    // Only the 250 ms flush is held: what reaches the file before the test moves it on was written by size.
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    try {
+      const file = path.join(dir, 'volume.log');
+      const logger = pino({}, createLogDestination(file));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const count = 1_000; // about 85 KB of lines
+      for (let index = 0; index < count; index += 1) logger.info(`request ${index}`);
+      await expect.poll(() => readLines(file).length, { timeout: 2000 }).toBeGreaterThanOrEqual(600);
+      expect(readLines(file).length).toBeLessThan(count);
+
+      vi.advanceTimersByTime(250);
+      await expect.poll(() => readLines(file).length, { timeout: 2000 }).toBe(count);
+      expect(readLines(file).map((line) => line.msg)).toEqual(
+        Array.from({ length: count }, (_, index) => `request ${index}`),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
