@@ -50,7 +50,7 @@ export class RequestLogger implements FastifyBaseLogger {
    * Writes the request line `{reqId, method, url, statusCode, responseTime}` (milliseconds since the
    * request started), byte for byte what `info(fields, 'request completed')` writes, from the pino
    * logger's own parts (pino.symbols, exposed for "performant integration"). It runs on every
-   * request, so it skips pino's generic object walk, and the child when there is none (decision 008).
+   * request, so it skips pino's generic object walk, and the child when there is none (decisions 008, 009).
    */
   writeRequestLine(method: string, url: string, statusCode: number): void {
     const own = this.#own ?? (this.options ? this.own() : undefined);
