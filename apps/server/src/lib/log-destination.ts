@@ -16,9 +16,10 @@ process.once('exit', () => {
 /**
  * Where the server's logs go: one write per ~64 KB or per 250 ms instead of one per line. With a log
  * line per request, a write per line was the largest cost the production stack added to a request
- * (bench/http.ts); at 4 KB a write per ~20 requests still cost 3–4 points of its ratio to bare Fastify,
- * as every write is handed to libuv's thread pool, which shares the server's CPU. Lines are collected here rather than with sonic-boom's own `minLength`, whose
- * write() measures the whole pending buffer again for every line (decision 007). A hard kill can
+ * (bench/http.ts); at 4 KB a write per ~20 requests still cost 3–4 points of its ratio to bare
+ * Fastify, as every write is handed to libuv's thread pool, which shares the server's CPU (decision
+ * 009). Lines are collected here rather than with sonic-boom's own `minLength`, whose write()
+ * measures the whole pending buffer again for every line (decision 007). A hard kill can
  * lose at most the last 250 ms of lines; a normal exit (graceful shutdown ends in process.exit)
  * writes out everything pending.
  */
