@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorKey } from '@sabai/shared/error-codes';
-import {
-  isAcceptablePassword,
-  type RegisterBody,
-  type Role,
-  type Session,
-  type SmsPurpose,
-} from '@sabai/shared/identity/identity.schemas';
+import type { RegisterBody, Role, Session, SmsPurpose } from '@sabai/shared/identity/identity.schemas';
 import { type NormalisedMobile, normaliseMobile } from '@sabai/shared/phone';
 import type { AuthUser, SessionLookup } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AccountCache } from './account-cache';
 import type { IdentityRepository, UserRow } from './identity.repository';
+import { assertAcceptablePassword } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import { isWellFormedToken, newSessionToken, tokenHash } from './session-tokens';
 import { consumeSmsCode, isSmsCodeAcceptable, issueSmsCode } from './sms-codes';
@@ -54,9 +49,7 @@ function mobileOf(input: PhoneInput): NormalisedMobile {
   return mobile;
 }
 
-function checkPassword(password: string) {
-  if (!isAcceptablePassword(password)) throw new AppError('passwordTooWeak');
-}
+const checkPassword = assertAcceptablePassword;
 
 const blockedUntil = (cancelledAt: Date) => {
   const until = new Date(cancelledAt);

@@ -17,6 +17,10 @@ describe('identity form checks', () => {
     expect(passwordProblem('')).toBe('password.required');
     expect(passwordProblem('abcdef')).toBe('password.tooShort');
     expect(passwordProblem('abcdefg')).toBeNull();
+    expect(passwordProblem('       ')).toBe('password.blank');
+    expect(passwordProblem('🌺🌴🐘🥥')).toBe('password.tooShort');
+    expect(passwordProblem('ab'.repeat(65))).toBe('password.tooLong');
+    expect(passwordProblem('zzzzzzzz')).toBe('password.repetitive');
     expect(codeProblem('12345')).toBe('code.invalid');
     expect(codeProblem('123456')).toBeNull();
   });

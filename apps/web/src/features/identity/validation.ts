@@ -1,4 +1,7 @@
-import { isAcceptablePassword, isSmsCodeFormat } from '@sabai/shared/identity/identity.rules';
+import {
+  isSmsCodeFormat,
+  passwordProblem as sharedPasswordProblem,
+} from '@sabai/shared/identity/identity.rules';
 import type { PhoneValue } from './components/phone-field';
 
 /** Client-side checks mirror the server's rules; each answers a key in the `identity` namespace or null. */
@@ -13,7 +16,8 @@ export const loadPhoneRules = () => import('@sabai/shared/phone');
 
 export function passwordProblem(password: string): string | null {
   if (!password) return 'password.required';
-  return isAcceptablePassword(password) ? null : 'password.tooShort';
+  const problem = sharedPasswordProblem(password);
+  return problem ? `password.${problem}` : null;
 }
 
 export function codeProblem(code: string): string | null {
