@@ -154,6 +154,65 @@ describe('profile', () => {
     expect((await patch('x'.repeat(33))).json().code).toBe(codeOf('nicknameInvalid'));
   });
 
+  it('stores names as they read: NFC, without bidi controls or invisible characters', async () => {
+    const { token, user } = await registerUser(app);
+    const patch = (nickname: string) =>
+      call(app, { method: 'POST', url: '/app/users/me', token, payload: { nickname } });
+    // "e" + combining acute is stored as the one precomposed character.
+    expect((await patch('Rene\u0301e')).json()).toMatchObject({ code: 0, data: { nickname: 'Renée' } });
+    // A right-to-left override would make "Dara‮gnp.exe" read as "Daraexe.png".
+    expect((await patch('Dara\u202Egnp.exe')).json()).toMatchObject({ data: { nickname: 'Daragnp.exe' } });
+    expect((await patch('So\u200Bphea\u2066\uFEFF')).json()).toMatchObject({ data: { nickname: 'Sophea' } });
+    for (const invisible of [
+      '\u200B\u200B\u200B',
+      '\u3164\u3164',
+      '\u2800',
+      '\u202E\u2066 \u200F',
+      '\u200D',
+    ]) {
+      expect((await patch(invisible)).json().code).toBe(codeOf('nicknameInvalid'));
+    }
+    expect((await patch('private\uE000use')).json().code).toBe(codeOf('nicknameInvalid'));
+    // Emoji sequences keep their zero-width joiner.
+    expect((await patch('Mom 👩\u200D👧')).json()).toMatchObject({ data: { nickname: 'Mom 👩\u200D👧' } });
+    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.nickname).toBe('Mom 👩\u200D👧');
+  });
+
+  it('reserves names that imitate staff for staff', async () => {
+    const customer = await registerUser(app);
+    const patch = (token: string, nickname: string) =>
+      call(app, {
+        method: 'POST',
+        url: '/app/users/me',
+        token,
+        payload: { nickname },
+        headers: { lang: 'km-KH' },
+      });
+    for (const name of [
+      'Sabai Support',
+      'ＳＡＢＡＩ　ＳＵＰＰＯＲＴ',
+      'S4bai 5upport',
+      'admin',
+      'Customer-Service',
+      '客服小美',
+      'แอดมิน',
+    ]) {
+      const body = (await patch(customer.token, name)).json();
+      expect(body.code, name).toBe(codeOf('nicknameReserved'));
+      expect(body.msg).toBe('ឈ្មោះហៅក្រៅនេះត្រូវបានបម្រុងទុក។ សូមជ្រើសរើសឈ្មោះផ្សេង។');
+    }
+    for (const name of ['Badminton Dara', 'Sabai 5678', 'Supporting Cast Fan']) {
+      expect((await patch(customer.token, name)).json().code, name).toBe(0);
+    }
+    const agent = await registerUser(app);
+    await grantRoles(app, database, agent.user.id, ['customer_service']);
+    expect((await patch(agent.token, 'Sabai Support')).json()).toMatchObject({
+      code: 0,
+      data: { nickname: 'Sabai Support' },
+    });
+  });
+
   const upload = (token: string, data: Buffer, filename = 'me.png', contentType = 'image/png') => {
     const boundary = '----sabai-test-boundary';
     const payload = Buffer.concat([

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  CANCELLATION_WAIT_DAYS,
-  NICKNAME_MAX_LENGTH,
-  type Role,
-  type UserRecord,
-} from '@sabai/shared/identity/identity.schemas';
+import { CANCELLATION_WAIT_DAYS, type Role, type UserRecord } from '@sabai/shared/identity/identity.schemas';
+import { checkNickname } from '@sabai/shared/identity/nickname';
 import sharp from 'sharp';
 import { type AuthUser, hasRole } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
@@ -94,12 +90,10 @@ export function createAccountService(deps: {
     },
 
     async updateNickname(me: AuthUser, nickname: string): Promise<UserRecord> {
-      const trimmed = nickname.trim().replace(/\s+/g, ' ');
-      const length = [...trimmed].length;
-      if (length < 1 || length > NICKNAME_MAX_LENGTH || /[\p{Cc}]/u.test(trimmed)) {
-        throw new AppError('nicknameInvalid');
-      }
-      await repository.updateUser(me.id, { nickname: trimmed, updatedAt: clock.now() });
+      const checked = checkNickname(nickname, { isStaff: hasRole(me, STAFF) });
+      if (!checked.ok)
+        throw new AppError(checked.problem === 'reserved' ? 'nicknameReserved' : 'nicknameInvalid');
+      await repository.updateUser(me.id, { nickname: checked.nickname, updatedAt: clock.now() });
       return getRecord(me.id);
     },
 
