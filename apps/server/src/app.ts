@@ -15,6 +15,7 @@ import { DEMO_AVAILABILITY_EVERY_MS, refreshDemoAvailability } from './db/seed/d
 import { authPlugin } from './http/auth';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
+import { deleteExpiredIdempotencyKeys, idempotencyPlugin } from './http/idempotency';
 import { openApiTransform } from './http/openapi';
 import { isServerPath } from './http/paths';
 import { registerRateLimit } from './http/rate-limit';
@@ -131,12 +132,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Identity first: its auth hook resolves the `token` header and enforces every /app route's access.
   const identity = createIdentityModule({ db: database.db, clock, config, log: app.log, bus });
   await app.register(authPlugin, { lookupSession: identity.identity.lookupSession });
+  await app.register(idempotencyPlugin, { db: database.db, clock });
   if (config.NODE_ENV !== 'test') {
     let jobs: ReturnType<typeof startJobRunner> | undefined;
     app.addHook('onReady', async () => {
       jobs = startJobRunner(
         [
           { name: 'complete-cancellations', everyMs: 60_000, run: identity.completeDueCancellations },
+          {
+            name: 'delete-expired-idempotency-keys',
+            everyMs: 60 * 60_000,
+            run: (now: Date) => deleteExpiredIdempotencyKeys(database.db, now),
+          },
           // Demo installations only: keeps demo therapists showing "bookable later" on a long-running server.
           ...(config.seedDemoData
             ? [
