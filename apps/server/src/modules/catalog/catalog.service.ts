@@ -19,6 +19,7 @@ import type { Language } from '@sabai/shared/i18n';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { localised } from '../../lib/localised';
+import { pageWindow, toPage } from '../../lib/paging';
 import type { OpenCity } from '../geo';
 import type {
   CatalogRepository,
@@ -176,17 +177,11 @@ export function createCatalogService(deps: CatalogDeps) {
       projectId: query.projectId,
       storeId: query.storeId,
       sort: query.sort,
-      limit: query.pageSize + 1,
-      offset: (query.page - 1) * query.pageSize,
+      ...pageWindow(query),
     };
     const { rows, isShared } = await findTherapists(filter, fresh);
-    return {
-      rows: rows.slice(0, query.pageSize),
-      isShared,
-      from,
-      project,
-      hasMore: rows.length > query.pageSize,
-    };
+    const { items, hasMore } = toPage(rows, query);
+    return { rows: items, isShared, from, project, hasMore };
   }
 
   async function therapistPage(query: TherapistListQuery, language: Language, fresh = false) {
@@ -298,11 +293,10 @@ export function createCatalogService(deps: CatalogDeps) {
       const rows = await repository.listStores({
         cityId: city.id,
         origin: from ?? city.centre,
-        limit: query.pageSize + 1,
-        offset: (query.page - 1) * query.pageSize,
+        ...pageWindow(query),
       });
-      const items = toStoreCards(rows.slice(0, query.pageSize), language, from);
-      return { items, page: query.page, pageSize: query.pageSize, hasMore: rows.length > query.pageSize };
+      const found = toPage(rows, query);
+      return { ...found, items: toStoreCards(found.items, language, from) };
     },
 
     async getStore(id: number, from: LatLng | undefined, language: Language): Promise<StoreDetail> {
