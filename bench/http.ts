@@ -3,8 +3,8 @@
 
 import { buildApp } from '../apps/server/src/app';
 import { parseEnv } from '../apps/server/src/config/env';
-import { openConfiguredDatabase, prepareDatabase } from '../apps/server/src/db/prepare';
 import { createLogDestination } from '../apps/server/src/lib/log-destination';
+import { openConfiguredDatabase, prepareDatabase } from '../apps/server/src/prepare';
 import { type Figure, listen, loadInterleaved, report, startBareHello, throwawayDir } from './lib/harness';
 
 const data = throwawayDir('http');

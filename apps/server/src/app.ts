@@ -11,7 +11,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import pino, { type DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
-import { DEMO_AVAILABILITY_EVERY_MS, refreshDemoAvailability } from './db/seed/demo-availability';
+import { demoJobs } from './demo';
 import { authPlugin } from './http/auth';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
@@ -34,8 +34,12 @@ import {
   geoRoutes,
 } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
-import { createPlatformRepository, createPlatformService, platformRoutes } from './modules/platform';
-import { healthRoutes } from './modules/platform/health.routes';
+import {
+  createPlatformRepository,
+  createPlatformService,
+  healthRoutes,
+  platformRoutes,
+} from './modules/platform';
 import { createLocalEventBus, type EventBus, registerRealtime } from './modules/realtime';
 
 export const APP_VERSION = '2.6.82';
@@ -144,16 +148,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             everyMs: 60 * 60_000,
             run: (now: Date) => deleteExpiredIdempotencyKeys(database.db, now),
           },
-          // Demo installations only: keeps demo therapists showing "bookable later" on a long-running server.
-          ...(config.seedDemoData
-            ? [
-                {
-                  name: 'demo-availability',
-                  everyMs: DEMO_AVAILABILITY_EVERY_MS,
-                  run: (now: Date) => refreshDemoAvailability(database.db, now),
-                },
-              ]
-            : []),
+          ...(config.seedDemoData ? demoJobs(database.db) : []),
         ],
         { clock, log: app.log },
       );

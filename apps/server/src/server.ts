@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, parseEnv } from './config/env';
-import { openConfiguredDatabase, prepareDatabase } from './db/prepare';
 import { createLogDestination } from './lib/log-destination';
 import { createLocalEventBus, createRedisEventBus } from './modules/realtime';
+import { openConfiguredDatabase, prepareDatabase } from './prepare';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

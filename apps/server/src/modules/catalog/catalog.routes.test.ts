@@ -12,8 +12,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
-import { seedCatalogDemo } from '../../db/seed/catalog-demo';
-import { seedDemoData } from '../../db/seed/demo';
+import { seedCatalogDemo, seedDemoData } from '../../demo';
 
 const { app, database } = await createTestApp();
 const PHNOM_PENH = { lat: 11.5564, lng: 104.9282 };

@@ -16,6 +16,7 @@ const NEARBY_MAX_STALENESS_MS = 1_000;
 export { createCatalogRepository } from './catalog.repository';
 export { catalogRoutes } from './catalog.routes';
 export { type CatalogService, createCatalogService } from './catalog.service';
+export { DEMO_IMAGE_PATH, demoImageUrl, isDemoImageName } from './demo-images';
 export type { EngagementService } from './engagement.service';
 
 /** Discovery (projects, therapists, stores, home, search) and what users save and view. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { appConfigs, appVersions, cities, seedRuns } from '../schema';
-import { countryIdByIso2 } from './reference';
+import type { Db } from '../db/client';
+import { appConfigs, appVersions, cities, seedRuns } from '../db/schema';
+import { countryIdByIso2 } from '../db/seed/reference';
 
 type DemoCity = {
   iso2: string;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { DEMO_IMAGE_PATH } from '../../modules/catalog/demo-images';
-import { type Db, queryRows } from '../client';
+import { type Db, queryRows } from '../db/client';
+import { DEMO_IMAGE_PATH } from '../modules/catalog';
 import { CATALOG_DEMO_SEED_NAME } from './catalog-demo';
 
 /** How often a running demo server looks for demo therapists whose "bookable later" time passed. */

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/test-app';
-import { testConfig } from '../../config/env';
-import { fixedClock } from '../../lib/clock';
-import { queryRows } from '../client';
+import { openTestDatabase } from '../../test/test-app';
+import { testConfig } from '../config/env';
+import { queryRows } from '../db/client';
+import { fixedClock } from '../lib/clock';
 import { prepareDatabase } from '../prepare';
 import { seedCatalogDemo } from './catalog-demo';
-import { seedDemoData } from './demo';
 import { refreshDemoAvailability } from './demo-availability';
+import { seedDemoData } from './platform-demo';
 
 const HOUR = 3_600_000;
 const database = await openTestDatabase();

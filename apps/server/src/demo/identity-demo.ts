@@ -1,9 +1,9 @@
 import { hash } from '@node-rs/argon2';
 import { and, asc, eq, like, ne } from 'drizzle-orm';
-import { DEMO_IMAGE_PATH } from '../../modules/catalog/demo-images';
-import { PASSWORD_HASH_PARAMS } from '../../modules/identity';
-import type { Db } from '../client';
-import { follows, seedRuns, therapists, therapistVisits, userRoles, users } from '../schema';
+import type { Db } from '../db/client';
+import { follows, seedRuns, therapists, therapistVisits, userRoles, users } from '../db/schema';
+import { DEMO_IMAGE_PATH } from '../modules/catalog';
+import { PASSWORD_HASH_PARAMS } from '../modules/identity';
 
 const IDENTITY_DEMO_SEED_NAME = 'demo-identity-v1';
 const STAFF_DEMO_SEED_NAME = 'demo-staff-v1';

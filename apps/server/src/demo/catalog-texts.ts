@@ -1,4 +1,4 @@
-import type { LocalisedText } from '../schema';
+import type { LocalisedText } from '../db/schema';
 
 /** The eight demo service kinds: name and description in every language. */
 export const SERVICE_KINDS: {

@@ -1,11 +1,11 @@
 import { personPageSchema } from '@sabai/shared/catalog/catalog.schemas';
 import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, registerUser } from '../../../test/identity-helpers';
-import { createTestApp } from '../../../test/test-app';
+import { call, registerUser } from '../../test/identity-helpers';
+import { createTestApp } from '../../test/test-app';
 import { seedCatalogDemo } from './catalog-demo';
-import { seedDemoData } from './demo';
 import { DEMO_SUPPORT_LOGIN, DEMO_THERAPIST_LOGIN, seedIdentityDemo, seedSupportDemo } from './identity-demo';
+import { seedDemoData } from './platform-demo';
 
 const { app, database } = await createTestApp();
 

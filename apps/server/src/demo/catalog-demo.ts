@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { demoImageUrl } from '../../modules/catalog/demo-images';
-import { type Db, queryRows } from '../client';
+import { type Db, queryRows } from '../db/client';
 import {
   banners,
   categories,
-  currencyRates,
   type LocalisedText,
   type OpeningHours,
   reviews,
@@ -15,27 +13,12 @@ import {
   therapistCertificates,
   therapistProjects,
   therapists,
-} from '../schema';
+} from '../db/schema';
+import { seedCurrencyRates } from '../db/seed/reference';
+import { demoImageUrl } from '../modules/catalog';
 import { DISTRICTS, introduction, REVIEW_AUTHORS, REVIEW_TEXTS, SERVICE_KINDS } from './catalog-texts';
 
 export const CATALOG_DEMO_SEED_NAME = 'demo-catalog-v1';
-
-/** Display rates (units per US dollar). Reference data: every installation needs them. */
-const CURRENCY_RATES: [string, number, number][] = [
-  ['USD', 1, 2],
-  ['KHR', 4100, 0],
-  ['THB', 36, 2],
-  ['VND', 25400, 0],
-  ['CNY', 7.2, 2],
-];
-
-/** Idempotent: inserts missing display rates, never overwrites rates an operator has updated. */
-export async function seedCatalogReference(db: Db): Promise<void> {
-  await db
-    .insert(currencyRates)
-    .values(CURRENCY_RATES.map(([currency, perUsd, minorDigits]) => ({ currency, perUsd, minorDigits })))
-    .onConflictDoNothing({ target: currencyRates.currency });
-}
 
 /** A small deterministic generator, so the demo is the same on every machine. */
 function random(seed: number) {
@@ -350,7 +333,7 @@ export async function seedCatalogDemo(db: Db, now: Date = new Date()): Promise<b
       .onConflictDoNothing()
       .returning({ name: seedRuns.name });
     if (inserted.length === 0) return false;
-    await seedCatalogReference(tx);
+    await seedCurrencyRates(tx);
     const rnd = random(20261122);
     const cityIds = { pp: phnomPenh, sr: siemReap };
 
