@@ -163,7 +163,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const cities = createCitiesService({ repository: createCitiesRepository(database.db), clock });
       await api.register(citiesRoutes, { service: cities });
       await api.register(
-        createCatalogModule({ db: database.db, clock, getOpenCity: cities.getOpenCity }).routes,
+        createCatalogModule({
+          db: database.db,
+          clock,
+          getOpenCity: cities.getOpenCity,
+          timeZoneOf: cities.timeZoneOf,
+        }).routes,
       );
       await api.register(geoRoutes, {
         service: createGeoService({ repository: createGeoRepository(database.db), clock }),

@@ -53,7 +53,6 @@ export interface StoreCardRow {
   review_count: number;
   order_count: number;
   opening_hours: { day: number; opens: string; closes: string }[];
-  time_zone: string;
 }
 
 export interface TherapistFilter {
@@ -75,8 +74,7 @@ const THERAPIST_CARD_COLUMNS = sql.raw(`t.id, t.city_id, t.store_id, t.display_n
   t.latitude, t.longitude, t.from_price, t.currency, t.badges`);
 
 const STORE_CARD_COLUMNS = sql.raw(`s.id, s.city_id, s.names, s.addresses, s.photos, s.latitude, s.longitude,
-  s.rating, s.review_count, s.order_count, s.opening_hours,
-  (select c.time_zone from cities c where c.id = s.city_id) as time_zone`);
+  s.rating, s.review_count, s.order_count, s.opening_hours`);
 
 /** Listable = not banned and not resting; the partial indexes cover exactly these rows. */
 const LISTABLE = sql.raw(`not t.is_banned and t.state <> 'resting'`);
@@ -324,14 +322,6 @@ export function createCatalogRepository(db: Db) {
             .from(serviceProjects)
             .where(and(inArray(serviceProjects.id, ids), eq(serviceProjects.isActive, true)))
         : Promise.resolve([]),
-
-    async followerCount(therapistId: number): Promise<number> {
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from follows where therapist_id = ${therapistId}`,
-      );
-      return row?.n ?? 0;
-    },
 
     listCurrencyRates: () => db.select().from(currencyRates).orderBy(asc(currencyRates.currency)),
 

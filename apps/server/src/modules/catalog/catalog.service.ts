@@ -45,6 +45,10 @@ export interface CatalogDeps {
   clock: Clock;
   /** Resolves the city of a request (geo module): unknown → notFound, not open → cityNotOpen. */
   getOpenCity: (cityId: number | undefined) => Promise<OpenCity>;
+  /** A city's IANA time zone (geo's answer, so the catalogue never reads geo's tables). */
+  timeZoneOf: (cityId: number) => Promise<string>;
+  /** How many follow a therapist (the engagement side owns follows). */
+  followerCount: (therapistId: number) => Promise<number>;
   /** Answers nearest-first lists from memory; without it they go to the database. */
   nearby?: NearbyIndex;
 }
@@ -95,8 +99,13 @@ export function createCatalogService(deps: CatalogDeps) {
   const cards = createTherapistCards({ clock, categoriesByCode });
   const toTherapistCards = cards.toCards;
 
-  function toStoreCards(rows: StoreCardRow[], language: Language, from: LatLng | undefined) {
+  /** Store cards; "open now" is read in each store's city time zone, which geo answers. */
+  async function toStoreCards(rows: StoreCardRow[], language: Language, from: LatLng | undefined) {
     const now = clock.now();
+    const cityIds = [...new Set(rows.map((row) => row.city_id))];
+    const zones = new Map(
+      await Promise.all(cityIds.map(async (id) => [id, await deps.timeZoneOf(id)] as const)),
+    );
     return rows.map(
       (row): StoreCard => ({
         id: row.id,
@@ -109,7 +118,7 @@ export function createCatalogService(deps: CatalogDeps) {
         rating: Math.round(row.rating * 10) / 10,
         reviewCount: row.review_count,
         orderCount: row.order_count,
-        isOpenNow: isOpenAt(row.opening_hours, now, row.time_zone),
+        isOpenNow: isOpenAt(row.opening_hours, now, zones.get(row.city_id) ?? 'UTC'),
       }),
     );
   }
@@ -238,7 +247,7 @@ export function createCatalogService(deps: CatalogDeps) {
         repository.certificatesOf(id),
         categoryById(language),
         repository.storeNames(row.storeId ? [row.storeId] : []),
-        repository.followerCount(id),
+        deps.followerCount(id),
       ]);
       const [card] = await toTherapistCards(
         [
@@ -296,7 +305,7 @@ export function createCatalogService(deps: CatalogDeps) {
         ...pageWindow(query),
       });
       const found = toPage(rows, query);
-      return { ...found, items: toStoreCards(found.items, language, from) };
+      return { ...found, items: await toStoreCards(found.items, language, from) };
     },
 
     async getStore(id: number, from: LatLng | undefined, language: Language): Promise<StoreDetail> {
@@ -312,7 +321,7 @@ export function createCatalogService(deps: CatalogDeps) {
           language,
         ).then((page) => page.items),
       ]);
-      const [card] = toStoreCards(
+      const [card] = await toStoreCards(
         [
           {
             id: row.id,
@@ -326,7 +335,6 @@ export function createCatalogService(deps: CatalogDeps) {
             review_count: row.reviewCount,
             order_count: row.orderCount,
             opening_hours: row.openingHours,
-            time_zone: city.timeZone,
           },
         ],
         language,
@@ -383,7 +391,7 @@ export function createCatalogService(deps: CatalogDeps) {
         categories: [...byId.values()],
         projects: projects.map((p) => toProjectCard(p, byId, language)),
         recommendedTherapists: await toTherapistCards(recommended, { language, from, project: undefined }),
-        nearbyStores: toStoreCards(storeRows, language, from),
+        nearbyStores: await toStoreCards(storeRows, language, from),
       };
     },
 
@@ -417,7 +425,7 @@ export function createCatalogService(deps: CatalogDeps) {
       return {
         projects: found.projects.map((p) => toProjectCard(p, categories, language)),
         therapists: await toTherapistCards(therapistRows, { language, from, project: undefined }),
-        stores: toStoreCards(storeRows, language, from),
+        stores: await toStoreCards(storeRows, language, from),
       };
     },
 
@@ -440,7 +448,7 @@ export function createCatalogService(deps: CatalogDeps) {
       return {
         projects: new Map(projectRows.map((row) => [row.id, toProjectCard(row, categories, language)])),
         therapists: new Map(therapists.map((card) => [card.id, card])),
-        stores: new Map(toStoreCards(storeRows, language, undefined).map((card) => [card.id, card])),
+        stores: new Map((await toStoreCards(storeRows, language, undefined)).map((card) => [card.id, card])),
       };
     },
 

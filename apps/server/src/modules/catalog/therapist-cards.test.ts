@@ -25,6 +25,8 @@ const service = createCatalogService({
   clock,
   nearby,
   getOpenCity: async () => ({ ...city, timeZone: 'Asia/Phnom_Penh' }) as never,
+  timeZoneOf: async () => 'Asia/Phnom_Penh',
+  followerCount: async () => 0,
 });
 
 beforeAll(async () => {

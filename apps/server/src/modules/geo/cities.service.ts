@@ -104,6 +104,13 @@ export function createCitiesService(deps: { repository: CitiesRepository; clock:
       return { cityId, voteCount: await deps.repository.countVotes(cityId), hasVoted: true };
     },
 
+    /** A city's IANA time zone, of any status: how other modules read local time without geo's tables. */
+    async timeZoneOf(cityId: number): Promise<string> {
+      const row = (await rows()).find((c) => c.id === cityId) ?? (await deps.repository.findCity(cityId));
+      if (!row) throw new AppError('notFound');
+      return row.timeZone;
+    },
+
     /** A city of any status (voting needs cities that are not open). */
     async getCity(cityId: number): Promise<CityRow> {
       const row = (await rows()).find((c) => c.id === cityId) ?? (await deps.repository.findCity(cityId));
