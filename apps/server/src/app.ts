@@ -21,7 +21,8 @@ import { registerRateLimit } from './http/rate-limit';
 import { requestContext } from './http/request-context';
 import { RequestLog, registerRequestLog, requestLoggerFactory } from './http/request-log';
 import { computeSecurityHeaderSets, registerSecurityHeaders } from './http/security-headers';
-import { startJobRunner } from './jobs/runner';
+import { createJobQueue, type JobQueue } from './jobs/queue';
+import { pruneFinishedJobs, startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { createCatalogModule } from './modules/catalog';
 import {
@@ -37,6 +38,13 @@ import { createPlatformRepository, createPlatformService, platformRoutes } from 
 import { healthRoutes } from './modules/platform/health.routes';
 import { createLocalEventBus, type EventBus, registerRealtime } from './modules/realtime';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The jobs table's queue: modules enqueue deferred work through it (decision 014). */
+    jobs: JobQueue;
+  }
+}
+
 export const APP_VERSION = '2.6.82';
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -45,6 +53,8 @@ export interface AppDependencies {
   database: Database;
   clock?: Clock;
   bus?: EventBus;
+  /** Handlers of the jobs table's job types (decision 014); the queue refuses to start without one for a waiting job. */
+  jobHandlers?: Parameters<typeof createJobQueue>[0]['handlers'];
   /** Where the app's and the requests' logs go (stdout by default); benchmarks send them to /dev/null. */
   logStream?: DestinationStream;
 }
@@ -128,6 +138,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The app-wide CSP covers the docs; swagger-ui's own adds upgrade-insecure-requests, which breaks plain http on a LAN.
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  const jobQueue = createJobQueue({ db: database.db, clock, log: app.log, handlers: deps.jobHandlers ?? [] });
+  app.decorate('jobs', jobQueue);
+
   // Identity first: its auth hook resolves the `token` header and enforces every /app route's access.
   const identity = createIdentityModule({ db: database.db, clock, config, log: app.log, bus });
   await app.register(authPlugin, { lookupSession: identity.identity.lookupSession });
@@ -137,6 +150,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       jobs = startJobRunner(
         [
           { name: 'complete-cancellations', everyMs: 60_000, run: identity.completeDueCancellations },
+          {
+            name: 'prune-finished-jobs',
+            everyMs: 60 * 60_000,
+            run: (now) => pruneFinishedJobs(database.db, now),
+          },
           // Demo installations only: keeps demo therapists showing "bookable later" on a long-running server.
           ...(config.seedDemoData
             ? [
@@ -151,7 +169,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         { clock, log: app.log },
       );
     });
-    app.addHook('onClose', async () => jobs?.stop());
+    app.addHook('onReady', () => jobQueue.start());
+    app.addHook('onClose', async () => {
+      await jobQueue.stop();
+      await jobs?.stop();
+    });
+  } else {
+    // Tests drive the queue themselves (runDue), but a missing handler fails them as it fails a start.
+    app.addHook('onReady', () => jobQueue.assertEveryLiveJobHasAHandler());
   }
 
   await app.register(healthRoutes, { database, bus, version: APP_VERSION });

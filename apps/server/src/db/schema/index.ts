@@ -2,4 +2,5 @@ export * from './catalog';
 export * from './engagement';
 export * from './geo';
 export * from './identity';
+export * from './jobs';
 export * from './platform';
