@@ -36,12 +36,15 @@ import {
 import { createIdentityModule } from './modules/identity';
 import { createPlatformRepository, createPlatformService, platformRoutes } from './modules/platform';
 import { healthRoutes } from './modules/platform/health.routes';
-import { createLocalEventBus, type EventBus, registerRealtime } from './modules/realtime';
+import { createLocalEventBus, type EventBus, publishToRealtime, registerRealtime } from './modules/realtime';
+import { createOutbox, type Outbox, type OutboxHandler, pruneDispatchedEvents } from './outbox/outbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The jobs table's queue: modules enqueue deferred work through it (decision 014). */
     jobs: JobQueue;
+    /** Domain events written with the change that caused them, dispatched after commit (decision 015). */
+    outbox: Outbox;
   }
 }
 
@@ -55,6 +58,8 @@ export interface AppDependencies {
   bus?: EventBus;
   /** Handlers of the jobs table's job types (decision 014); the queue refuses to start without one for a waiting job. */
   jobHandlers?: Parameters<typeof createJobQueue>[0]['handlers'];
+  /** Hear every committed domain event after the realtime publication (decision 015). */
+  outboxHandlers?: OutboxHandler[];
   /** Where the app's and the requests' logs go (stdout by default); benchmarks send them to /dev/null. */
   logStream?: DestinationStream;
 }
@@ -140,6 +145,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const jobQueue = createJobQueue({ db: database.db, clock, log: app.log, handlers: deps.jobHandlers ?? [] });
   app.decorate('jobs', jobQueue);
+  const outbox = createOutbox({
+    db: database.db,
+    clock,
+    log: app.log,
+    handlers: [publishToRealtime(bus), ...(deps.outboxHandlers ?? [])],
+  });
+  app.decorate('outbox', outbox);
 
   // Identity first: its auth hook resolves the `token` header and enforces every /app route's access.
   const identity = createIdentityModule({ db: database.db, clock, config, log: app.log, bus });
@@ -150,6 +162,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       jobs = startJobRunner(
         [
           { name: 'complete-cancellations', everyMs: 60_000, run: identity.completeDueCancellations },
+          {
+            name: 'prune-dispatched-events',
+            everyMs: 60 * 60_000,
+            run: (now) => pruneDispatchedEvents(database.db, now),
+          },
           {
             name: 'prune-finished-jobs',
             everyMs: 60 * 60_000,
@@ -169,9 +186,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         { clock, log: app.log },
       );
     });
-    app.addHook('onReady', () => jobQueue.start());
+    app.addHook('onReady', async () => {
+      await jobQueue.start();
+      outbox.start();
+    });
     app.addHook('onClose', async () => {
       await jobQueue.stop();
+      await outbox.stop();
       await jobs?.stop();
     });
   } else {

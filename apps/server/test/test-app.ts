@@ -39,6 +39,7 @@ export interface TestAppOptions {
   clock?: Clock;
   bus?: EventBus;
   jobHandlers?: AppDependencies['jobHandlers'];
+  outboxHandlers?: AppDependencies['outboxHandlers'];
   /** Where the app's logs go (with `config.LOG_LEVEL` other than the tests' `silent`). */
   logStream?: DestinationStream;
   /** Adds routes before the app is sealed (e.g. a route that crashes, to test the error handler). */
@@ -56,6 +57,7 @@ export async function createTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.bus ? { bus: options.bus } : {}),
     ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
+    ...(options.outboxHandlers ? { outboxHandlers: options.outboxHandlers } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.extend?.(app);

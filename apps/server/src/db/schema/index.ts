@@ -3,4 +3,5 @@ export * from './engagement';
 export * from './geo';
 export * from './identity';
 export * from './jobs';
+export * from './outbox';
 export * from './platform';
