@@ -36,7 +36,16 @@ import {
 import { createIdentityModule } from './modules/identity';
 import { createPlatformRepository, createPlatformService, platformRoutes } from './modules/platform';
 import { healthRoutes } from './modules/platform/health.routes';
-import { createLocalEventBus, type EventBus, publishToRealtime, registerRealtime } from './modules/realtime';
+import {
+  createLocalEventBus,
+  createTopicAccess,
+  createTopicLog,
+  type EventBus,
+  pruneTopicLog,
+  publishToRealtime,
+  registerRealtime,
+  type TopicAccess,
+} from './modules/realtime';
 import { createOutbox, type Outbox, type OutboxHandler, pruneDispatchedEvents } from './outbox/outbox';
 
 declare module 'fastify' {
@@ -45,6 +54,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Domain events written with the change that caused them, dispatched after commit (decision 015). */
     outbox: Outbox;
+    /** Modules declare here who may subscribe to their topic prefix (decision 016). */
+    realtime: { declareTopic: TopicAccess['declare'] };
   }
 }
 
@@ -145,13 +156,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const jobQueue = createJobQueue({ db: database.db, clock, log: app.log, handlers: deps.jobHandlers ?? [] });
   app.decorate('jobs', jobQueue);
+  const topicLog = createTopicLog(database.db);
   const outbox = createOutbox({
     db: database.db,
     clock,
     log: app.log,
-    handlers: [publishToRealtime(bus), ...(deps.outboxHandlers ?? [])],
+    handlers: [publishToRealtime({ bus, log: topicLog, clock }), ...(deps.outboxHandlers ?? [])],
   });
   app.decorate('outbox', outbox);
+  const topicAccess = createTopicAccess();
+  app.decorate('realtime', { declareTopic: topicAccess.declare });
 
   // Identity first: its auth hook resolves the `token` header and enforces every /app route's access.
   const identity = createIdentityModule({ db: database.db, clock, config, log: app.log, bus });
@@ -167,6 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             everyMs: 60 * 60_000,
             run: (now) => pruneDispatchedEvents(database.db, now),
           },
+          { name: 'prune-topic-log', everyMs: 60 * 60_000, run: (now) => pruneTopicLog(database.db, now) },
           {
             name: 'prune-finished-jobs',
             everyMs: 60 * 60_000,
@@ -201,7 +216,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
 
   await app.register(healthRoutes, { database, bus, version: APP_VERSION });
-  await registerRealtime(app, { bus });
+  await registerRealtime(app, {
+    bus,
+    access: topicAccess,
+    log: topicLog,
+    lookupSession: identity.identity.lookupSession,
+  });
   await app.register(
     async (api) => {
       const cities = createCitiesService({ repository: createCitiesRepository(database.db), clock });

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase } from '../../test/test-app';
-import { createLocalEventBus, type RealtimeEvent } from '../modules/realtime';
 import { outboxEvents } from '../db/schema';
 import { fixedClock } from '../lib/clock';
+import { createLocalEventBus, type RealtimeEvent } from '../modules/realtime';
 import {
   createOutbox,
   DISPATCHED_EVENT_RETENTION_MS,

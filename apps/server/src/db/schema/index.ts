@@ -5,3 +5,4 @@ export * from './identity';
 export * from './jobs';
 export * from './outbox';
 export * from './platform';
+export * from './realtime';
