@@ -175,6 +175,19 @@ describe('the realtime WebSocket on one process', async () => {
     });
   });
 
+  it('stops a socket whose session was logged out at its next subscribe', async () => {
+    const dave = await registerUser(app);
+    const { request, socket } = await connect(app, { path: `/ws?token=${dave.token}` });
+    expect(await request({ op: 'subscribe', topic: `user:${dave.user.id}` })).toMatchObject({ op: 'ack' });
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    await app.inject({ method: 'POST', url: '/app/auth/logout', headers: { token: dave.token } });
+    expect(await request({ op: 'subscribe', topic: `user:${dave.user.id}` })).toMatchObject({
+      op: 'error',
+      code: ERROR_CODES.unauthenticated.code,
+    });
+    expect(await closed).toBe(4401);
+  });
+
   it('answers a malformed or unknown message with an error and keeps the socket open', async () => {
     const { request, socket } = await connect(app, { path: `/ws?token=${alice.token}` });
     const invalid = { op: 'error', code: ERROR_CODES.realtimeMessageInvalid.code };
