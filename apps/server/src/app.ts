@@ -22,7 +22,8 @@ import { registerRateLimit } from './http/rate-limit';
 import { requestContext } from './http/request-context';
 import { RequestLog, registerRequestLog, requestLoggerFactory } from './http/request-log';
 import { computeSecurityHeaderSets, registerSecurityHeaders } from './http/security-headers';
-import { startJobRunner } from './jobs/runner';
+import { createJobQueue, type JobQueue } from './jobs/queue';
+import { pruneFinishedJobs, startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { createCatalogModule } from './modules/catalog';
 import {
@@ -40,7 +41,28 @@ import {
   healthRoutes,
   platformRoutes,
 } from './modules/platform';
-import { createLocalEventBus, type EventBus, registerRealtime } from './modules/realtime';
+import {
+  createLocalEventBus,
+  createTopicAccess,
+  createTopicLog,
+  type EventBus,
+  pruneTopicLog,
+  publishToRealtime,
+  registerRealtime,
+  type TopicAccess,
+} from './modules/realtime';
+import { createOutbox, type Outbox, type OutboxHandler, pruneDispatchedEvents } from './outbox/outbox';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The jobs table's queue: modules enqueue deferred work through it (decision 014). */
+    jobs: JobQueue;
+    /** Domain events written with the change that caused them, dispatched after commit (decision 015). */
+    outbox: Outbox;
+    /** Modules declare here who may subscribe to their topic prefix (decision 016). */
+    realtime: { declareTopic: TopicAccess['declare'] };
+  }
+}
 
 export const APP_VERSION = '2.6.82';
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -50,6 +72,10 @@ export interface AppDependencies {
   database: Database;
   clock?: Clock;
   bus?: EventBus;
+  /** Handlers of the jobs table's job types (decision 014); the queue refuses to start without one for a waiting job. */
+  jobHandlers?: Parameters<typeof createJobQueue>[0]['handlers'];
+  /** Hear every committed domain event after the realtime publication (decision 015). */
+  outboxHandlers?: OutboxHandler[];
   /** Where the app's and the requests' logs go (stdout by default); benchmarks send them to /dev/null. */
   logStream?: DestinationStream;
 }
@@ -133,6 +159,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The app-wide CSP covers the docs; swagger-ui's own adds upgrade-insecure-requests, which breaks plain http on a LAN.
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  const jobQueue = createJobQueue({ db: database.db, clock, log: app.log, handlers: deps.jobHandlers ?? [] });
+  app.decorate('jobs', jobQueue);
+  const topicLog = createTopicLog(database.db);
+  const outbox = createOutbox({
+    db: database.db,
+    clock,
+    log: app.log,
+    handlers: [publishToRealtime({ bus, log: topicLog, clock }), ...(deps.outboxHandlers ?? [])],
+  });
+  app.decorate('outbox', outbox);
+  const topicAccess = createTopicAccess();
+  app.decorate('realtime', { declareTopic: topicAccess.declare });
+
   // Identity first: its auth hook resolves the `token` header and enforces every /app route's access.
   const identity = createIdentityModule({ db: database.db, clock, config, log: app.log, bus });
   await app.register(authPlugin, { lookupSession: identity.identity.lookupSession });
@@ -148,16 +187,43 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             everyMs: 60 * 60_000,
             run: (now: Date) => deleteExpiredIdempotencyKeys(database.db, now),
           },
+          {
+            name: 'prune-dispatched-events',
+            everyMs: 60 * 60_000,
+            run: (now) => pruneDispatchedEvents(database.db, now),
+          },
+          { name: 'prune-topic-log', everyMs: 60 * 60_000, run: (now) => pruneTopicLog(database.db, now) },
+          {
+            name: 'prune-finished-jobs',
+            everyMs: 60 * 60_000,
+            run: (now) => pruneFinishedJobs(database.db, now),
+          },
           ...(config.seedDemoData ? demoJobs(database.db) : []),
         ],
         { clock, log: app.log },
       );
     });
-    app.addHook('onClose', async () => jobs?.stop());
+    app.addHook('onReady', async () => {
+      await jobQueue.start();
+      outbox.start();
+    });
+    app.addHook('onClose', async () => {
+      await jobQueue.stop();
+      await outbox.stop();
+      await jobs?.stop();
+    });
+  } else {
+    // Tests drive the queue themselves (runDue), but a missing handler fails them as it fails a start.
+    app.addHook('onReady', () => jobQueue.assertEveryLiveJobHasAHandler());
   }
 
   await app.register(healthRoutes, { database, bus, version: APP_VERSION });
-  await registerRealtime(app, { bus });
+  await registerRealtime(app, {
+    bus,
+    access: topicAccess,
+    log: topicLog,
+    lookupSession: identity.identity.lookupSession,
+  });
   await app.register(
     async (api) => {
       const cities = createCitiesService({ repository: createCitiesRepository(database.db), clock });
