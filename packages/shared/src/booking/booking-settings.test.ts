@@ -47,6 +47,8 @@ describe('city booking settings', () => {
 
   it('describe the same shape as the zod-free type', () => {
     expectTypeOf<z.output<typeof cityBookingSettingsSchema>>().toExtend<CityBookingSettings>();
-    expectTypeOf<keyof z.output<typeof cityBookingSettingsSchema>>().toEqualTypeOf<keyof CityBookingSettings>();
+    expectTypeOf<keyof z.output<typeof cityBookingSettingsSchema>>().toEqualTypeOf<
+      keyof CityBookingSettings
+    >();
   });
 });
