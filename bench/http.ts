@@ -52,7 +52,7 @@ const figures: Figure[] = [
   ]),
   ...(
     [
-      ['full-stack hello', results.fullHello, ' (target ≥ 70)'],
+      ['full-stack hello', results.fullHello, ' (guard ≥ 60)'],
       ['health', results.health, ''],
       ['countryCode', results.countryCode, ' (target ≥ 50)'],
     ] as const

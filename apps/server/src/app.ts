@@ -6,9 +6,9 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pino, { type DestinationStream } from 'pino';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { demoJobs } from './demo';
@@ -20,11 +20,12 @@ import { openApiTransform } from './http/openapi';
 import { isServerPath } from './http/paths';
 import { registerRateLimit } from './http/rate-limit';
 import { requestContext } from './http/request-context';
-import { RequestLog, registerRequestLog, requestLoggerFactory } from './http/request-log';
+import { RequestLineLog } from './http/request-log';
 import { computeSecurityHeaderSets, registerSecurityHeaders } from './http/security-headers';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { pruneFinishedJobs, startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
+import { createLogger } from './lib/logger';
 import { createCatalogModule } from './modules/catalog';
 import {
   citiesRoutes,
@@ -102,22 +103,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // The app is served over plain http on localhost in development; HSTS belongs to the TLS proxy.
     hsts: config.NODE_ENV === 'production',
   });
-  const logger =
+  // Silent (the tests' default) runs Fastify without a logger: no per-request child to make.
+  const logger: FastifyBaseLogger | undefined =
     config.LOG_LEVEL === 'silent'
       ? undefined
-      : pino(
-          {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
-          },
-          deps.logStream ?? pino.destination(1),
-        );
-  // Fastify runs without a logger of its own: with one it adds two listeners to every response just
-  // to time it. Requests log through RequestLogger, the app through `logger` (decision 008).
+      : createLogger({ level: config.LOG_LEVEL, stream: deps.logStream });
   const app = Fastify({
-    logger: false,
-    ...(logger ? { childLoggerFactory: requestLoggerFactory(logger) } : {}),
-    logController: new RequestLog(),
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    logController: new RequestLineLog(),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -128,12 +121,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler(securityHeaders.api),
   });
-  if (logger) app.log = logger;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestContext);
-  if (logger) registerRequestLog(app);
   registerErrorHandling(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
   registerFormBodyParser(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
 

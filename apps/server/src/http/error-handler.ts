@@ -96,7 +96,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
       return send(reply, known, lang);
     }
 
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, req: request }, 'unhandled error');
     return send(reply, new AppError('internalError', {}, { requestId: request.id }), lang);
   });
 

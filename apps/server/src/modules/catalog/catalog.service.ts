@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { localised } from '../../lib/localised';
 import { pageWindow, toPage } from '../../lib/paging';
+import { createTtlCache, createTtlValue } from '../../lib/ttl-cache';
 import type { OpenCity } from '../geo';
 import type {
   CatalogRepository,
@@ -55,19 +56,11 @@ export interface CatalogDeps {
 
 export function createCatalogService(deps: CatalogDeps) {
   const { repository, clock } = deps;
-  let categoryCache: { expiresAt: number; rows: Promise<Map<string, CategoryRow>> } | undefined;
-
-  function categoriesByCode(): Promise<Map<string, CategoryRow>> {
-    const now = clock.now().getTime();
-    if (!categoryCache || categoryCache.expiresAt <= now) {
-      const rows = repository.listCategories().then((list) => new Map(list.map((c) => [c.code, c])));
-      rows.catch(() => {
-        categoryCache = undefined;
-      });
-      categoryCache = { expiresAt: now + CATEGORY_CACHE_TTL_MS, rows };
-    }
-    return categoryCache.rows;
-  }
+  const categoryCache = createTtlValue<Map<string, CategoryRow>>({ ttlMs: CATEGORY_CACHE_TTL_MS, clock });
+  const categoriesByCode = () =>
+    categoryCache.get(() =>
+      repository.listCategories().then((list) => new Map(list.map((c) => [c.code, c]))),
+    );
 
   async function categoryById(language: Language): Promise<Map<number, Category>> {
     const all = await categoriesByCode();
@@ -147,17 +140,12 @@ export function createCatalogService(deps: CatalogDeps) {
   }
 
   // Projects change rarely; the list (which names one on every call) reads them from here.
-  const projectCache = new Map<number, { expiresAt: number; row: Promise<ProjectRow> }>();
-  function cachedProject(id: number): Promise<ProjectRow> {
-    const now = clock.now().getTime();
-    const hit = projectCache.get(id);
-    if (hit && hit.expiresAt > now) return hit.row;
-    if (projectCache.size > 1_000) projectCache.clear();
-    const row = getProjectRow(id);
-    projectCache.set(id, { expiresAt: now + CATEGORY_CACHE_TTL_MS, row });
-    row.catch(() => projectCache.delete(id));
-    return row;
-  }
+  const projectCache = createTtlCache<number, ProjectRow>({
+    ttlMs: CATEGORY_CACHE_TTL_MS,
+    maxEntries: 1_000,
+    clock,
+  });
+  const cachedProject = (id: number) => projectCache.get(id, () => getProjectRow(id));
 
   /** Nearest-first lists come from the in-memory index when there is one; other orders from SQL. */
   async function findTherapists(

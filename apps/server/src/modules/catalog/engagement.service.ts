@@ -36,8 +36,8 @@ const toPerson = (row: PersonRow): Person => ({
   userId: row.user_id,
   nickname: row.nickname,
   avatar: row.avatar_key ? `${UPLOADS_URL_PREFIX}${row.avatar_key}` : null,
-  at: new Date(row.at).toISOString(),
-  visitCount: Number(row.visit_count),
+  at: row.at.toISOString(),
+  visitCount: row.visit_count,
 });
 
 /** Favourites, follows, visitors and footprints: everything here belongs to a logged-in user. */
