@@ -59,12 +59,14 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
     },
 
     // ── users ────────────────────────────────────────────────────────────────────────────
-    async findUser(id: number): Promise<(UserRow & { roles: Role[] }) | undefined> {
-      const [row] = await db
+    /** The user with their roles; `forUpdate` locks the row for the rest of the transaction. */
+    async findUser(id: number, forUpdate = false): Promise<(UserRow & { roles: Role[] }) | undefined> {
+      const query = db
         .select({ user: users, roles: rolesOf })
         .from(users)
         .where(eq(users.id, id))
         .limit(1);
+      const [row] = forUpdate ? await query.for('update') : await query;
       return row ? { ...row.user, roles: row.roles } : undefined;
     },
 
