@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AccountCache } from './account-cache';
 import type { IdentityRepository, UserRow } from './identity.repository';
-import { hashPassword, verifyPassword } from './passwords';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { isWellFormedToken, newSessionToken, tokenHash } from './session-tokens';
 import { consumeSmsCode, isSmsCodeAcceptable, issueSmsCode } from './sms-codes';
 import type { SmsGateway } from './sms-gateway';
@@ -66,6 +66,8 @@ const blockedUntil = (cancelledAt: Date) => {
 
 export function createIdentityService(deps: IdentityDeps) {
   const { repository, clock, cache } = deps;
+  // Ready before the first login for an unknown phone, which would otherwise pay for making it.
+  dummyPasswordHash().catch(() => {});
 
   /** Refuses registering a phone that has a live account or was cancelled less than three months ago. */
   async function assertPhoneFree(repo: IdentityRepository, phoneE164: string, now: Date) {
@@ -76,17 +78,6 @@ export function createIdentityService(deps: IdentityDeps) {
         date: blockedUntil(cancelledAt).toISOString().slice(0, 10),
       });
     }
-  }
-
-  /** The live account for a login or password reset, refusing unknown, cancelled and banned ones. */
-  async function getLoginUser(repo: IdentityRepository, phoneE164: string): Promise<UserRow> {
-    const user = await repo.findLiveUserByPhone(phoneE164);
-    if (!user) {
-      throw new AppError(
-        (await repo.latestCancellationOfPhone(phoneE164)) ? 'accountCancelled' : 'phoneNotRegistered',
-      );
-    }
-    return user;
   }
 
   async function openSession(
@@ -180,16 +171,16 @@ export function createIdentityService(deps: IdentityDeps) {
     async sendCode(input: PhoneInput & { purpose: SmsPurpose }, caller: CallerContext) {
       const mobile = mobileOf(input);
       const now = clock.now();
+      let deliver = true;
       switch (input.purpose) {
         case 'register':
           await assertPhoneFree(repository, mobile.e164, now);
           break;
         case 'login':
-        case 'resetPassword': {
-          const user = await getLoginUser(repository, mobile.e164);
-          if (user.status === 2) throw new AppError('accountBanned');
+        case 'resetPassword':
+          // A phone without a live account is answered as any other, and sent nothing (decision 012).
+          deliver = !!(await repository.findLiveUserByPhone(mobile.e164));
           break;
-        }
         case 'bindPhone':
         case 'changePhone': {
           if (!caller.user) throw new AppError('unauthenticated');
@@ -204,6 +195,7 @@ export function createIdentityService(deps: IdentityDeps) {
         purpose: input.purpose,
         ip: caller.ip,
         text: (code) => deps.smsText(caller.lang, code),
+        deliver,
       });
     },
 
@@ -237,16 +229,21 @@ export function createIdentityService(deps: IdentityDeps) {
 
     async loginBySms(input: PhoneInput & { code: string }, caller: CallerContext): Promise<Session> {
       const mobile = mobileOf(input);
-      const user = await getLoginUser(repository, mobile.e164);
-      if (user.status === 2) throw new AppError('accountBanned');
+      // The code first: only the phone's owner learns whether it has an account, and whether it is banned.
       await withCode(mobile, 'login', input.code, async () => null);
+      const user = await repository.findLiveUserByPhone(mobile.e164);
+      if (!user) throw new AppError('smsCodeInvalid');
       return sessionFor(user, caller.deviceId);
     },
 
     async loginByPassword(input: PhoneInput & { password: string }, caller: CallerContext): Promise<Session> {
       const mobile = mobileOf(input);
-      const user = await getLoginUser(repository, mobile.e164);
-      if (!user.passwordHash) throw new AppError('passwordNotSet');
+      const user = await repository.findLiveUserByPhone(mobile.e164);
+      if (!user) {
+        // Costs what a wrong password costs, and answers the same (decision 012).
+        await verifyPassword(await dummyPasswordHash(), input.password);
+        throw new AppError('loginFailed');
+      }
       // Per account, across every address and process: the route's per-IP limit alone does not stop
       // a distributed guess at one account's password.
       const now = clock.now();
@@ -256,7 +253,9 @@ export function createIdentityService(deps: IdentityDeps) {
         const endsIn = user.failedPasswordAt.getTime() + PASSWORD_ATTEMPT_WINDOW_MS - now.getTime();
         throw new AppError('passwordAttemptsExceeded', { minutes: Math.max(1, Math.ceil(endsIn / 60_000)) });
       }
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
+      const isRight = await verifyPassword(user.passwordHash ?? (await dummyPasswordHash()), input.password);
+      // A banned account answers a right password as a wrong one: no password oracle (decision 012).
+      if (!isRight || !user.passwordHash || user.status === 2) {
         await repository.recordFailedPassword(user.id, now, windowStart);
         throw new AppError('loginFailed');
       }
@@ -270,10 +269,12 @@ export function createIdentityService(deps: IdentityDeps) {
     async resetPassword(input: PhoneInput & { code: string; password: string }): Promise<void> {
       const mobile = mobileOf(input);
       checkPassword(input.password);
-      const user = await getLoginUser(repository, mobile.e164);
-      if (user.status === 2) throw new AppError('accountBanned');
       const hashed = await hashIfCodeAcceptable(mobile, 'resetPassword', input.code, input.password);
       await withCode(mobile, 'resetPassword', input.code, async (repo, now) => {
+        // After the code, which only the phone's owner has: no account (cancelled since) or a ban.
+        const user = await repo.findLiveUserByPhone(mobile.e164);
+        if (!user) throw new AppError('smsCodeInvalid');
+        if (user.status === 2) throw new AppError('accountBanned');
         await repo.updateUser(user.id, {
           passwordHash: hashed ?? (await hashPassword(input.password)),
           failedPasswordCount: 0,
