@@ -433,27 +433,3 @@ describe('passwords and phones', () => {
     expect(bind.json()).toMatchObject({ code: 0, data: { mobile: next.e164, hasPassword: false } });
   });
 });
-
-describe('password guessing', () => {
-  it('locks password login for an account after ten wrong passwords in 15 minutes, from any address', async () => {
-    const { phone } = await registerUser(app);
-    const attempt = (password: string) =>
-      call(app, {
-        method: 'POST',
-        url: '/app/auth/login/password',
-        payload: { areaCode: '855', phone: phone.phone, password },
-      });
-    for (let i = 0; i < 10; i += 1)
-      expect((await attempt(`wrong guess ${i}`)).json().code).toBe(codeOf('loginFailed'));
-    const locked = await attempt(PASSWORD);
-    expect(locked.json()).toMatchObject({
-      code: codeOf('passwordAttemptsExceeded'),
-      msg: 'Too many wrong passwords. Try again in 15 minutes, or log in with an SMS code.',
-    });
-    clock.advance(15 * 60_000 + 1000);
-    expect((await attempt(PASSWORD)).json().code).toBe(0);
-    // A success clears the count: nine more failures do not lock.
-    for (let i = 0; i < 9; i += 1) await attempt(`wrong again ${i}`);
-    expect((await attempt(PASSWORD)).json().code).toBe(0);
-  });
-});

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AccountCache } from './account-cache';
 import type { IdentityRepository, UserRow } from './identity.repository';
+import { accountSubject, reservePasswordAttempt } from './password-attempts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { isWellFormedToken, newSessionToken, tokenHash } from './session-tokens';
 import { consumeSmsCode, isSmsCodeAcceptable, issueSmsCode } from './sms-codes';
@@ -20,9 +21,6 @@ import type { SmsGateway } from './sms-gateway';
 import { toUserRecord } from './user-record';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
-/** Ten wrong passwords within 15 minutes lock password login for the rest of those 15 minutes. */
-export const PASSWORD_ATTEMPT_WINDOW_MS = 15 * 60_000;
-export const PASSWORD_ATTEMPT_LIMIT = 10;
 /** A cancelled account's phone may register again three months after cancellation (spec section 9). */
 export const CANCELLED_PHONE_BLOCK_MONTHS = 3;
 const INVITATION_CODE = /^[A-Za-z0-9]{4,16}$/;
@@ -239,29 +237,21 @@ export function createIdentityService(deps: IdentityDeps) {
     async loginByPassword(input: PhoneInput & { password: string }, caller: CallerContext): Promise<Session> {
       const mobile = mobileOf(input);
       const user = await repository.findLiveUserByPhone(mobile.e164);
-      if (!user) {
-        // Costs what a wrong password costs, and answers the same (decision 012).
-        await verifyPassword(await dummyPasswordHash(), input.password);
-        throw new AppError('loginFailed');
-      }
-      // Per account, across every address and process: the route's per-IP limit alone does not stop
-      // a distributed guess at one account's password.
-      const now = clock.now();
-      const windowStart = new Date(now.getTime() - PASSWORD_ATTEMPT_WINDOW_MS);
-      const isWindowOpen = !!user.failedPasswordAt && user.failedPasswordAt > windowStart;
-      if (isWindowOpen && user.failedPasswordCount >= PASSWORD_ATTEMPT_LIMIT && user.failedPasswordAt) {
-        const endsIn = user.failedPasswordAt.getTime() + PASSWORD_ATTEMPT_WINDOW_MS - now.getTime();
-        throw new AppError('passwordAttemptsExceeded', { minutes: Math.max(1, Math.ceil(endsIn / 60_000)) });
-      }
-      const isRight = await verifyPassword(user.passwordHash ?? (await dummyPasswordHash()), input.password);
+      // Counted per phone (with or without an account, so the limits tell nothing) before the
+      // password is verified; a device the account has logged in on keeps its own count, so a guesser
+      // elsewhere does not lock the owner out (decision 012).
+      const isKnownDevice =
+        !!caller.deviceId && (await repository.isKnownDevice(user?.id ?? 0, caller.deviceId));
+      const release = await reservePasswordAttempt(repository, clock, {
+        subject: mobile.e164,
+        client: isKnownDevice ? `device:${caller.deviceId}` : `ip:${caller.ip ?? 'unknown'}`,
+        shared: !isKnownDevice,
+      });
+      // Without an account or a password, the dummy hash costs what a wrong password costs.
+      const isRight = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       // A banned account answers a right password as a wrong one: no password oracle (decision 012).
-      if (!isRight || !user.passwordHash || user.status === 2) {
-        await repository.recordFailedPassword(user.id, now, windowStart);
-        throw new AppError('loginFailed');
-      }
-      if (user.failedPasswordCount) {
-        await repository.updateUser(user.id, { failedPasswordCount: 0, failedPasswordAt: null });
-      }
+      if (!user?.passwordHash || !isRight || user.status === 2) throw new AppError('loginFailed');
+      await release();
       return sessionFor(user, caller.deviceId);
     },
 
@@ -277,10 +267,10 @@ export function createIdentityService(deps: IdentityDeps) {
         if (user.status === 2) throw new AppError('accountBanned');
         await repo.updateUser(user.id, {
           passwordHash: hashed ?? (await hashPassword(input.password)),
-          failedPasswordCount: 0,
-          failedPasswordAt: null,
           updatedAt: now,
         });
+        // The owner proved the phone: what a guesser left counted no longer holds them back.
+        await repo.clearPasswordAttempts([mobile.e164, accountSubject(user.id)]);
         await repo.revokeUserSessions([user.id], now, 'password');
       });
     },
@@ -290,8 +280,17 @@ export function createIdentityService(deps: IdentityDeps) {
       checkPassword(input.newPassword);
       const user = await repository.findUser(me.id);
       if (!user) throw new AppError('unauthenticated');
-      if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.oldPassword ?? ''))) {
-        throw new AppError('passwordIncorrect');
+      if (user.passwordHash) {
+        // A stolen session must not become a way to guess the password (decision 012).
+        const release = await reservePasswordAttempt(repository, clock, {
+          subject: accountSubject(me.id),
+          client: `session:${me.sessionId}`,
+          shared: true,
+        });
+        if (!(await verifyPassword(user.passwordHash, input.oldPassword ?? ''))) {
+          throw new AppError('passwordIncorrect');
+        }
+        await release();
       }
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock.now();
