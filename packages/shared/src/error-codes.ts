@@ -44,6 +44,7 @@ export const ERROR_CODES = {
   nicknameInvalid: { code: 2026, httpStatus: 200 },
   invitationCodeInvalid: { code: 2027, httpStatus: 200 },
   passwordAttemptsExceeded: { code: 2028, httpStatus: 200 },
+  reauthenticationRequired: { code: 2029, httpStatus: 200 },
   cityNotOpen: { code: 3001, httpStatus: 200 },
   cityNotVoting: { code: 3002, httpStatus: 200 },
   cityAlreadyVoted: { code: 3003, httpStatus: 200 },

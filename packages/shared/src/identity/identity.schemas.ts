@@ -36,6 +36,9 @@ export const changePasswordBodySchema = z.object({
   newPassword: password,
 });
 export const phoneWithCodeBodySchema = z.object({ areaCode, phone, code });
+/** A signed-in caller's proof, within the request, that they own the account: password or login code. */
+export const reauthenticationSchema = z.object({ currentPassword: password.optional(), currentCode: code.optional() });
+export const changePhoneBodySchema = phoneWithCodeBodySchema.extend(reauthenticationSchema.shape);
 
 /** The user record of `GET /app/user/selectUserById` (spec names first, then ours). */
 export const userRecordSchema = z.object({
@@ -97,7 +100,7 @@ export const updateClientIdQuerySchema = z.object({
 export const noticeQuerySchema = z.object({ uid: intLike.optional(), noticeOs: intLike.optional() });
 export const noticeReceiveBodySchema = noticeQuerySchema.nullish();
 
-export const cancellationBodySchema = z.object({ confirm: z.boolean().optional() });
+export const cancellationBodySchema = reauthenticationSchema.extend({ confirm: z.boolean().optional() });
 export const cancellationStatusSchema = z.object({
   isLogout: z.number().int(),
   requestedAt: z.string().nullable(),

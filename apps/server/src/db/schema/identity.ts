@@ -108,6 +108,11 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     deviceId: text('device_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The login this session descends from: renewal keeps it, so the absolute lifetime holds. */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull(),
+    /** Last request with the token, to the minute (written at most once a minute; decision 013). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    /** The absolute end, from `authenticated_at`; idle and role limits may end it sooner. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeReason: text('revoke_reason').$type<SessionRevokeReason>(),

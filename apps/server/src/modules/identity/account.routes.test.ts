@@ -295,7 +295,12 @@ describe('account cancellation', () => {
   it('waits three days (revocable), then cancels, ends sessions and blocks the phone for three months', async () => {
     const { token, phone, user } = await registerUser(app);
     const cancel = (payload: object) =>
-      call(app, { method: 'POST', url: '/app/users/me/cancellation', token, payload });
+      call(app, {
+        method: 'POST',
+        url: '/app/users/me/cancellation',
+        token,
+        payload: { currentPassword: PASSWORD, ...payload },
+      });
     expect((await cancel({})).json().code).toBe(codeOf('confirmationRequired'));
     const requested = (await cancel({ confirm: true })).json();
     expect(requested).toMatchObject({ code: 0, data: { isLogout: 2 } });

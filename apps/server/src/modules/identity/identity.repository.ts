@@ -209,6 +209,8 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
           session: {
             id: sessions.id,
             userId: sessions.userId,
+            authenticatedAt: sessions.authenticatedAt,
+            lastUsedAt: sessions.lastUsedAt,
             expiresAt: sessions.expiresAt,
             revokedAt: sessions.revokedAt,
             revokeReason: sessions.revokeReason,
@@ -223,14 +225,31 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
       return row;
     },
 
-    async revokeSession(id: number, now: Date, reason: SessionRevokeReason): Promise<boolean> {
+    /** Revokes a live session; answers its login time, or undefined when it was not live. */
+    async revokeSession(
+      id: number,
+      now: Date,
+      reason: SessionRevokeReason,
+    ): Promise<{ authenticatedAt: Date } | undefined> {
       const rows = await db
         .update(sessions)
         .set({ revokedAt: now, revokeReason: reason })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
-        .returning({ userId: sessions.userId });
+        .returning({ userId: sessions.userId, authenticatedAt: sessions.authenticatedAt });
       changed(rows.map((row) => row.userId));
-      return rows.length > 0;
+      return rows[0] && { authenticatedAt: rows[0].authenticatedAt };
+    },
+
+    /**
+     * Records a use of the session unless one was recorded since `unlessAfter`. It changes no
+     * account state, so it invalidates no cache: the caller moves its cached copy forward itself, and
+     * another process's copy lags by at most its TTL plus the resolution (decision 013).
+     */
+    async recordSessionUse(id: number, now: Date, unlessAfter: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ lastUsedAt: now })
+        .where(and(eq(sessions.id, id), lte(sessions.lastUsedAt, unlessAfter)));
     },
 
     /** Revokes every live session of the users, except `keepSessionId` when given. */

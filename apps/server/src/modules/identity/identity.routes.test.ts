@@ -388,7 +388,12 @@ describe('passwords and phones', () => {
       method: 'POST',
       url: '/app/auth/phone/change',
       token,
-      payload: { areaCode: '855', phone: next.phone, code: await outboxCode(app, next.e164) },
+      payload: {
+        areaCode: '855',
+        phone: next.phone,
+        code: await outboxCode(app, next.e164),
+        currentPassword: PASSWORD,
+      },
     });
     expect(response.json()).toMatchObject({ code: 0, data: { mobile: next.e164 } });
   });
@@ -420,6 +425,8 @@ describe('passwords and phones', () => {
       userId: user.id,
       tokenHash: tokenHash(token),
       createdAt: now,
+      authenticatedAt: now,
+      lastUsedAt: now,
       expiresAt: new Date(now.getTime() + 60_000),
     });
     const next = freshKhPhone();

@@ -59,7 +59,11 @@ export function createIdentityModule(deps: {
 
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(identityRoutes, { service: identity });
-    await api.register(accountRoutes, { service: account, storage });
+    await api.register(accountRoutes, {
+      service: account,
+      storage,
+      reauthenticate: identity.reauthenticate,
+    });
     if (devOutbox) await api.register(devSmsRoutes, { gateway: devOutbox });
   };
 
