@@ -137,7 +137,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       jobs = startJobRunner(
         [
           { name: 'complete-cancellations', everyMs: 60_000, run: identity.completeDueCancellations },
-          { name: 'forget-password-attempts', everyMs: 15 * 60_000, run: identity.forgetEndedPasswordAttempts },
+          {
+            name: 'forget-password-attempts',
+            everyMs: 15 * 60_000,
+            run: identity.forgetEndedPasswordAttempts,
+          },
           // Demo installations only: keeps demo therapists showing "bookable later" on a long-running server.
           ...(config.seedDemoData
             ? [

@@ -82,7 +82,10 @@ export async function registerUser(
   return { ...body.data, phone };
 }
 
-const admins = new WeakMap<FastifyInstance, Promise<{ token: string; phone: { areaCode: string; phone: string } }>>();
+const admins = new WeakMap<
+  FastifyInstance,
+  Promise<{ token: string; phone: { areaCode: string; phone: string } }>
+>();
 
 /**
  * An admin's token: a new account given the role in the database before its token is ever used,

@@ -37,7 +37,10 @@ export const changePasswordBodySchema = z.object({
 });
 export const phoneWithCodeBodySchema = z.object({ areaCode, phone, code });
 /** A signed-in caller's proof, within the request, that they own the account: password or login code. */
-export const reauthenticationSchema = z.object({ currentPassword: password.optional(), currentCode: code.optional() });
+export const reauthenticationSchema = z.object({
+  currentPassword: password.optional(),
+  currentCode: code.optional(),
+});
 export const changePhoneBodySchema = phoneWithCodeBodySchema.extend(reauthenticationSchema.shape);
 
 /** The user record of `GET /app/user/selectUserById` (spec names first, then ours). */

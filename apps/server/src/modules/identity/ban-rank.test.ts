@@ -44,7 +44,11 @@ describe('who may ban whom', () => {
         const ban = (await setBanned(actor.token, target.id, true)).json();
         const unban = (await setBanned(actor.token, target.id, false)).json();
         const outcome = `${actorRole} → ${targetRole}: ban ${ban.code}, unban ${unban.code}`;
-        if (mayAct ? ban.code !== 0 || ban.data.status !== 2 || unban.code !== 0 : ban.code !== 403 || unban.code !== 403) {
+        if (
+          mayAct
+            ? ban.code !== 0 || ban.data.status !== 2 || unban.code !== 0
+            : ban.code !== 403 || unban.code !== 403
+        ) {
           wrong.push(outcome);
         }
       }

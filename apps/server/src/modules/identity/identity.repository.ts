@@ -62,11 +62,7 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
     // ── users ────────────────────────────────────────────────────────────────────────────
     /** The user with their roles; `forUpdate` locks the row for the rest of the transaction. */
     async findUser(id: number, forUpdate = false): Promise<(UserRow & { roles: Role[] }) | undefined> {
-      const query = db
-        .select({ user: users, roles: rolesOf })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
+      const query = db.select({ user: users, roles: rolesOf }).from(users).where(eq(users.id, id)).limit(1);
       const [row] = forUpdate ? await query.for('update') : await query;
       return row ? { ...row.user, roles: row.roles } : undefined;
     },
@@ -129,7 +125,10 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
             windowStartedAt: sql`case when ${inWindow} then ${passwordAttempts.windowStartedAt} else ${now} end`,
           },
         })
-        .returning({ attempts: passwordAttempts.attempts, windowStartedAt: passwordAttempts.windowStartedAt });
+        .returning({
+          attempts: passwordAttempts.attempts,
+          windowStartedAt: passwordAttempts.windowStartedAt,
+        });
       if (!row) throw new Error('password attempt upsert returned nothing');
       return row;
     },

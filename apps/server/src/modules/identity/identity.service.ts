@@ -15,10 +15,10 @@ import type { AccountCache } from './account-cache';
 import type { IdentityRepository, UserRow } from './identity.repository';
 import { accountSubject, reservePasswordAttempt } from './password-attempts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { LAST_USE_RESOLUTION_MS, lifetimeFor, sessionEndsAt } from './session-policy';
 import { isWellFormedToken, newSessionToken, tokenHash } from './session-tokens';
 import { consumeSmsCode, isSmsCodeAcceptable, issueSmsCode } from './sms-codes';
 import type { SmsGateway } from './sms-gateway';
-import { LAST_USE_RESOLUTION_MS, lifetimeFor, sessionEndsAt } from './session-policy';
 import { toUserRecord } from './user-record';
 
 /** A cancelled account's phone may register again three months after cancellation (spec section 9). */
@@ -102,7 +102,13 @@ export function createIdentityService(deps: IdentityDeps) {
       lastUsedAt: now,
       expiresAt: new Date((authenticatedAt ?? now).getTime() + lifetimeFor(roles).absoluteMs),
     };
-    await repo.insertSession({ userId: user.id, tokenHash: tokenHash(token), deviceId, createdAt: now, ...times });
+    await repo.insertSession({
+      userId: user.id,
+      tokenHash: tokenHash(token),
+      deviceId,
+      createdAt: now,
+      ...times,
+    });
     const tokenExpired = sessionEndsAt(times, roles);
     return { token, tokenExpired, user: toUserRecord(user, roles) } satisfies Session;
   }
@@ -213,11 +219,7 @@ export function createIdentityService(deps: IdentityDeps) {
       }
       if (now.getTime() - session.lastUsedAt.getTime() >= LAST_USE_RESOLUTION_MS) {
         session.lastUsedAt = now;
-        await repository.recordSessionUse(
-          session.id,
-          now,
-          new Date(now.getTime() - LAST_USE_RESOLUTION_MS),
-        );
+        await repository.recordSessionUse(session.id, now, new Date(now.getTime() - LAST_USE_RESOLUTION_MS));
       }
       return { kind: 'valid', user: { id: user.id, roles, sessionId: session.id } };
     },

@@ -120,8 +120,10 @@ describe('login and reset codes tell nothing about the phone', () => {
       const phones = { known: known.phone, unknown: freshKhPhone(), cancelled };
       const first: Record<string, unknown> = {};
       const second: Record<string, unknown> = {};
-      for (const [name, phone] of Object.entries(phones)) first[name] = (await sendCode(app, phone, purpose)).json();
-      for (const [name, phone] of Object.entries(phones)) second[name] = (await sendCode(app, phone, purpose)).json();
+      for (const [name, phone] of Object.entries(phones))
+        first[name] = (await sendCode(app, phone, purpose)).json();
+      for (const [name, phone] of Object.entries(phones))
+        second[name] = (await sendCode(app, phone, purpose)).json();
       expect(first.unknown).toEqual(first.known);
       expect(first.cancelled).toEqual(first.known);
       expect(first.known).toMatchObject({ code: 0 });

@@ -45,7 +45,11 @@ export async function reservePasswordAttempt(
     if (all.attempts > PASSWORD_ATTEMPTS_PER_SUBJECT) throw exceeded(all.windowStartedAt, now);
   }
   return () =>
-    repository.releasePasswordAttempt(scope.subject, scope.client, scope.shared ? UNKNOWN_CLIENTS : undefined);
+    repository.releasePasswordAttempt(
+      scope.subject,
+      scope.client,
+      scope.shared ? UNKNOWN_CLIENTS : undefined,
+    );
 }
 
 /** The subject of a change-password check (an account may have no phone). */

@@ -159,8 +159,8 @@ describe('change-password counts wrong old passwords', () => {
         }),
       ),
     );
-    expect(codes(responses).filter((code) => code === codeOf('passwordIncorrect')).length).toBeLessThanOrEqual(
-      PER_CLIENT_LIMIT,
-    );
+    expect(
+      codes(responses).filter((code) => code === codeOf('passwordIncorrect')).length,
+    ).toBeLessThanOrEqual(PER_CLIENT_LIMIT);
   });
 });

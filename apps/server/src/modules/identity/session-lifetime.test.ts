@@ -29,7 +29,10 @@ const renew = async (token: string) => {
   return response.json().data as { token: string; tokenExpired: number };
 };
 const lastUsedAt = async (token: string) => {
-  const [row] = await database.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash(token)));
+  const [row] = await database.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, tokenHash(token)));
   return row?.lastUsedAt.getTime();
 };
 
@@ -151,9 +154,10 @@ describe('re-authentication', () => {
     clock.advance(61_000);
     expect((await sendCode(app, phone, 'login', token)).json().code).toBe(0);
     const code = await outboxCode(app, phone.e164);
-    expect((await cancel(token, { confirm: true, currentCode: code === '000000' ? '111111' : '000000' })).json().code).toBe(
-      codeOf('smsCodeInvalid'),
-    );
+    expect(
+      (await cancel(token, { confirm: true, currentCode: code === '000000' ? '111111' : '000000' })).json()
+        .code,
+    ).toBe(codeOf('smsCodeInvalid'));
     expect((await cancel(token, { confirm: true, currentCode: code })).json().code).toBe(0);
   });
 
