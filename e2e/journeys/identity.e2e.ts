@@ -179,6 +179,8 @@ describe('identity screenshots at 390×844', () => {
       // Request cancellation, then the ?setup=3 status screen.
       await userPage.goto(`${journey.server.baseUrl}/my/setting/zhuxiao`);
       await userPage.locator('.cancel-intro__check').click();
+      // Cancelling asks for the password again (decision 013).
+      await userPage.locator('.reauth-field input').fill(PASSWORD);
       await userPage.locator('.cancel-intro .adm-button').click();
       await userPage
         .getByRole('dialog')
