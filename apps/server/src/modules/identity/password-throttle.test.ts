@@ -2,10 +2,13 @@ import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { describe, expect, it } from 'vitest';
 import { freshKhPhone, outboxCode, PASSWORD, registerUser, sendCode } from '../../../test/identity-helpers';
 import { createTestApp } from '../../../test/test-app';
+import { testConfig } from '../../config/env';
+import { passwordAttempts } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
+import { createIdentityModule } from './index';
 
 const clock = fixedClock(new Date());
-const { app } = await createTestApp({ clock });
+const { app, database } = await createTestApp({ clock });
 const codeOf = (key: keyof typeof ERROR_CODES) => ERROR_CODES[key].code;
 const WINDOW_MS = 15 * 60_000;
 const PER_CLIENT_LIMIT = 10;
@@ -162,5 +165,19 @@ describe('change-password counts wrong old passwords', () => {
     expect(
       codes(responses).filter((code) => code === codeOf('passwordIncorrect')).length,
     ).toBeLessThanOrEqual(PER_CLIENT_LIMIT);
+  });
+});
+
+describe('the sweep of ended windows', () => {
+  it('drops counts whose window has ended, and keeps the ones still counting', async () => {
+    const { phone } = await registerUser(app);
+    await login(phone, 'wrong', { ip: newAddress() });
+    clock.advance(WINDOW_MS + 1000);
+    await login(phone, 'wrong again', { ip: newAddress() });
+    const identity = createIdentityModule({ db: database.db, clock, config: testConfig(), log: app.log });
+    expect(await identity.forgetEndedPasswordAttempts(clock.now())).toBeGreaterThan(0);
+    const left = await database.db.select().from(passwordAttempts);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((row) => row.windowStartedAt.getTime() > clock.now().getTime() - WINDOW_MS)).toBe(true);
   });
 });
