@@ -31,9 +31,11 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const loginSmsBodySchema = z.object({ areaCode, phone, code });
 export const loginPasswordBodySchema = z.object({ areaCode, phone, password });
 export const resetPasswordBodySchema = z.object({ areaCode, phone, code, password });
+/** `currentCode`: a login code sent to the phone, for an account that has no password to give yet. */
 export const changePasswordBodySchema = z.object({
   oldPassword: password.optional(),
   newPassword: password,
+  currentCode: code.optional(),
 });
 export const phoneWithCodeBodySchema = z.object({ areaCode, phone, code });
 /** A signed-in caller's proof, within the request, that they own the account: password or login code. */

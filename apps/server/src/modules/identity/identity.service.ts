@@ -335,13 +335,21 @@ export function createIdentityService(deps: IdentityDeps) {
       });
     },
 
-    /** Changes the password (the old one is needed once one exists); other sessions end. */
-    async changePassword(me: AuthUser, input: { oldPassword?: string | undefined; newPassword: string }) {
+    /**
+     * Changes the password: the old one is needed once one exists, and a first one needs a login code
+     * sent to the phone (else a stolen session could set one and re-authenticate with it, decision
+     * 013). Other sessions end.
+     */
+    async changePassword(
+      me: AuthUser,
+      input: { oldPassword?: string | undefined; newPassword: string; currentCode?: string | undefined },
+    ) {
       checkPassword(input.newPassword);
       const user = await repository.findUser(me.id);
       if (!user) throw new AppError('unauthenticated');
       // Counted: a stolen session must not become a way to guess the password (decision 012).
       if (user.passwordHash) await verifyOwnPassword(me, user.passwordHash, input.oldPassword ?? '');
+      else await reauthenticate(me, { currentCode: input.currentCode });
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock.now();
       await repository.transaction(async (repo) => {

@@ -13,7 +13,7 @@ import {
 import { createTestApp } from '../../../test/test-app';
 import { sessions, users } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
-import { tokenHash } from './session-tokens';
+import { newSessionToken, tokenHash } from './session-tokens';
 
 const clock = fixedClock(new Date());
 const { app, database } = await createTestApp({ clock });
@@ -187,5 +187,34 @@ describe('re-authentication', () => {
       code: 0,
       data: { mobile: next.e164 },
     });
+  });
+
+  it('asks an account without a password for a code to its phone before setting one', async () => {
+    const phone = freshKhPhone();
+    const now = clock.now();
+    const [user] = await database.db
+      .insert(users)
+      .values({ userName: `np${phone.e164.slice(-6)}`, nickname: 'No password', phoneE164: phone.e164 })
+      .returning();
+    if (!user) throw new Error('no user');
+    const token = newSessionToken();
+    await database.db.insert(sessions).values({
+      userId: user.id,
+      tokenHash: tokenHash(token),
+      createdAt: now,
+      authenticatedAt: now,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + DAY),
+    });
+    const setPassword = (extra: object) =>
+      call(app, {
+        method: 'POST',
+        url: '/app/auth/password/change',
+        token,
+        payload: { newPassword: 'a first password', ...extra },
+      });
+    expect((await setPassword({})).json().code).toBe(codeOf('reauthenticationRequired'));
+    await sendCode(app, phone, 'login', token);
+    expect((await setPassword({ currentCode: await outboxCode(app, phone.e164) })).json().code).toBe(0);
   });
 });

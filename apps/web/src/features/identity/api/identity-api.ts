@@ -33,7 +33,7 @@ export const loginByPassword = (input: PhoneInput & { password: string }) =>
 export const resetPassword = (input: PhoneInput & { code: string; password: string }) =>
   api.postJson<null>('/app/auth/password/reset', input);
 
-export const changePassword = (input: { oldPassword?: string; newPassword: string }) =>
+export const changePassword = (input: { oldPassword?: string; currentCode?: string; newPassword: string }) =>
   api.postJson<null>('/app/auth/password/change', input);
 
 export const bindPhone = (input: PhoneInput & { code: string }) =>
