@@ -87,6 +87,8 @@ await database.db.insert(sessions).values({
   userId: user.id,
   tokenHash: tokenHash(token),
   createdAt: now,
+  authenticatedAt: now,
+  lastUsedAt: now,
   expiresAt: new Date(now.getTime() + 24 * 60 * 60_000),
 });
 
@@ -102,6 +104,8 @@ for (let offset = 0; offset < COLD_WARMUP + COLD_REQUESTS; offset += 1_000) {
       userId: user.id,
       tokenHash: tokenHash(fresh),
       createdAt: now,
+      authenticatedAt: now,
+      lastUsedAt: now,
       expiresAt: new Date(now.getTime() + 24 * 60 * 60_000),
     })),
   );

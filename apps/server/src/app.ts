@@ -189,6 +189,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             everyMs: 60 * 60_000,
             run: (now) => pruneFinishedJobs(database.db, now),
           },
+          {
+            name: 'forget-password-attempts',
+            everyMs: 15 * 60_000,
+            run: identity.forgetEndedPasswordAttempts,
+          },
           ...(config.seedDemoData ? demoJobs(database.db) : []),
         ],
         { clock, log: app.log },

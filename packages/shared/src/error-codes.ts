@@ -55,6 +55,7 @@ export const ERROR_CODES = {
   passwordBlank: { code: 2041, httpStatus: 200 },
   passwordTooCommon: { code: 2042, httpStatus: 200 },
   nicknameReserved: { code: 2043, httpStatus: 200 },
+  reauthenticationRequired: { code: 2029, httpStatus: 200 },
   cityNotOpen: { code: 3001, httpStatus: 200 },
   cityNotVoting: { code: 3002, httpStatus: 200 },
   cityAlreadyVoted: { code: 3003, httpStatus: 200 },

@@ -33,11 +33,19 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const loginSmsBodySchema = z.object({ areaCode, phone, code });
 export const loginPasswordBodySchema = z.object({ areaCode, phone, password });
 export const resetPasswordBodySchema = z.object({ areaCode, phone, code, password });
+/** `currentCode`: a login code sent to the phone, for an account that has no password to give yet. */
 export const changePasswordBodySchema = z.object({
   oldPassword: password.optional(),
   newPassword: password,
+  currentCode: code.optional(),
 });
 export const phoneWithCodeBodySchema = z.object({ areaCode, phone, code });
+/** A signed-in caller's proof, within the request, that they own the account: password or login code. */
+export const reauthenticationSchema = z.object({
+  currentPassword: password.optional(),
+  currentCode: code.optional(),
+});
+export const changePhoneBodySchema = phoneWithCodeBodySchema.extend(reauthenticationSchema.shape);
 
 /** The user record of `GET /app/user/selectUserById` (spec names first, then ours). */
 export const userRecordSchema = z.object({
@@ -99,7 +107,7 @@ export const updateClientIdQuerySchema = z.object({
 export const noticeQuerySchema = z.object({ uid: intLike.optional(), noticeOs: intLike.optional() });
 export const noticeReceiveBodySchema = noticeQuerySchema.nullish();
 
-export const cancellationBodySchema = z.object({ confirm: z.boolean().optional() });
+export const cancellationBodySchema = reauthenticationSchema.extend({ confirm: z.boolean().optional() });
 export const cancellationStatusSchema = z.object({
   isLogout: z.number().int(),
   requestedAt: z.string().nullable(),

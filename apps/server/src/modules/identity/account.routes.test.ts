@@ -269,7 +269,7 @@ describe('profile', () => {
 });
 
 describe('bans', () => {
-  it('ends every session of a banned user and refuses their login with the appeal message', async () => {
+  it('ends every session of a banned user and refuses their login, with the appeal message after an SMS code', async () => {
     const staff = await registerUser(app);
     await grantRoles(app, database, staff.user.id, ['customer_service']);
     const target = await registerUser(app);
@@ -297,18 +297,20 @@ describe('bans', () => {
         msg: 'This account has been banned. Please contact customer service to appeal.',
       });
     }
+    // The password tells nothing (right or wrong alike); a code to the phone proves it is theirs.
+    expect((await loginByPassword(target.phone)).json().code).toBe(codeOf('loginFailed'));
+    clock.advance(61_000);
+    expect((await sendCode(app, target.phone, 'login')).json().code).toBe(0);
     const login = await call(app, {
       method: 'POST',
-      url: '/app/auth/login/password',
+      url: '/app/auth/login/sms',
       headers: { lang: 'zh-CN' },
-      payload: { ...target.phone, password: PASSWORD },
+      payload: { ...target.phone, code: await outboxCode(app, target.phone.e164) },
     });
     expect(login.json()).toMatchObject({
       code: codeOf('accountBanned'),
       msg: '该账号已被封禁，请联系客服申诉。',
     });
-    clock.advance(61_000);
-    expect((await sendCode(app, target.phone, 'login')).json().code).toBe(codeOf('accountBanned'));
 
     await call(app, {
       method: 'POST',
@@ -352,7 +354,12 @@ describe('account cancellation', () => {
   it('waits three days (revocable), then cancels, ends sessions and blocks the phone for three months', async () => {
     const { token, phone, user } = await registerUser(app);
     const cancel = (payload: object) =>
-      call(app, { method: 'POST', url: '/app/users/me/cancellation', token, payload });
+      call(app, {
+        method: 'POST',
+        url: '/app/users/me/cancellation',
+        token,
+        payload: { currentPassword: PASSWORD, ...payload },
+      });
     expect((await cancel({})).json().code).toBe(codeOf('confirmationRequired'));
     const requested = (await cancel({ confirm: true })).json();
     expect(requested).toMatchObject({ code: 0, data: { isLogout: 2 } });
@@ -380,11 +387,8 @@ describe('account cancellation', () => {
     expect(await completeDueCancellations(repository, clock.now())).toBe(0);
 
     expect((await selectUser(token)).json().code).toBe(codeOf('accountCancelled'));
-    const login = await loginByPassword(phone);
-    expect(login.json()).toMatchObject({
-      code: codeOf('accountCancelled'),
-      msg: 'This account has been cancelled and can no longer be used.',
-    });
+    // A cancelled account logs in no more, and a login does not say whether the phone had one.
+    expect((await loginByPassword(phone)).json().code).toBe(codeOf('loginFailed'));
     const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ isLogout: 3, pushClientId: null });
 

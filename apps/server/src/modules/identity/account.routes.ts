@@ -20,13 +20,16 @@ import { ok, okResponse } from '../../http/envelope';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
 import { type AccountService, AVATAR_MAX_BYTES } from './account.service';
+import type { IdentityService } from './identity.service';
 
 const isTruthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
 
-export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; storage: FileStorage }> = async (
-  app,
-  { service, storage },
-) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  service: AccountService;
+  storage: FileStorage;
+  /** The identity service's re-authentication (decision 013). */
+  reauthenticate: IdentityService['reauthenticate'];
+}> = async (app, { service, storage, reauthenticate }) => {
   const tags = ['account'];
   const security = [{ token: [] }];
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
@@ -188,15 +191,21 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; sto
   app.post(
     '/users/me/cancellation',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         ...cancellation,
-        summary: 'Request account cancellation ({confirm: true}); it completes after 3 days',
+        summary:
+          'Request account cancellation ({confirm: true, currentPassword or currentCode (a login code sent to your phone)}); it completes after 3 days',
         body: cancellationBodySchema,
       },
     },
-    async (request) =>
-      ok(request.lang, await service.requestCancellation(requireUser(request), request.body.confirm)),
+    async (request) => {
+      const me = requireUser(request);
+      const { confirm, currentPassword, currentCode } = request.body;
+      if (confirm !== true) throw new AppError('confirmationRequired');
+      await reauthenticate(me, { currentPassword, currentCode });
+      return ok(request.lang, await service.requestCancellation(me, confirm));
+    },
   );
   app.post(
     '/users/me/cancellation/revoke',

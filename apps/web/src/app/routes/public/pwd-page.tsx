@@ -8,6 +8,7 @@ import '../../../features/identity/identity.css';
 import { changePassword } from '../../../features/identity/api/identity-api';
 import { AuthForm, FieldRow } from '../../../features/identity/components/auth-form';
 import { LoginRequired } from '../../../features/identity/components/login-required';
+import { ReauthField, reauthProblem, reauthProof } from '../../../features/identity/components/reauth-field';
 import { useCurrentUser } from '../../../features/identity/hooks/use-identity';
 import { useSubmit } from '../../../features/identity/hooks/use-submit';
 import { useIsLoggedIn } from '../../../features/identity/session';
@@ -22,6 +23,7 @@ export default function PwdPage() {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  const [proof, setProof] = useState('');
   const { isBusy, run } = useSubmit();
   const needsOld = user.data?.hasPassword !== false;
 
@@ -29,11 +31,16 @@ export default function PwdPage() {
     run(
       firstProblem(
         needsOld && !oldPassword ? 'password.currentRequired' : null,
+        needsOld ? null : reauthProblem(user.data, proof),
         passwordProblem(newPassword),
         repeat === newPassword ? null : 'password.mismatch',
       ),
       async () => {
-        await changePassword({ ...(needsOld ? { oldPassword } : {}), newPassword });
+        // A first password needs a code to the phone (decision 013).
+        await changePassword({
+          ...(needsOld ? { oldPassword } : reauthProof(user.data, proof)),
+          newPassword,
+        });
         showToast(t('pwd.success'));
         await navigate(-1);
       },
@@ -54,7 +61,11 @@ export default function PwdPage() {
                 onChange={setOldPassword}
               />
             </FieldRow>
-          ) : null}
+          ) : (
+            <FieldRow>
+              <ReauthField user={user.data} value={proof} onChange={setProof} />
+            </FieldRow>
+          )}
           <FieldRow>
             <Input
               type="password"

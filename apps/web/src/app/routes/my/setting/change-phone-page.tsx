@@ -14,6 +14,11 @@ import {
   PhoneField,
   type PhoneValue,
 } from '../../../../features/identity/components/phone-field';
+import {
+  ReauthField,
+  reauthProblem,
+  reauthProof,
+} from '../../../../features/identity/components/reauth-field';
 import { SmsCodeField } from '../../../../features/identity/components/sms-code-field';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../../../features/identity/hooks/use-identity';
 import { useSubmit } from '../../../../features/identity/hooks/use-submit';
@@ -32,11 +37,12 @@ export default function ChangePhonePage() {
     phone: '',
   });
   const [code, setCode] = useState('');
+  const [proof, setProof] = useState('');
   const { isBusy, run } = useSubmit();
 
   const submit = () =>
-    run(firstProblem(phoneProblem(phone), codeProblem(code)), async () => {
-      const updated = await changePhone({ ...phone, code });
+    run(firstProblem(phoneProblem(phone), codeProblem(code), reauthProblem(user, proof)), async () => {
+      const updated = await changePhone({ ...phone, code, ...reauthProof(user, proof) });
       saveUser(updated);
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
       showToast(t('changePhone.success'));
@@ -59,6 +65,9 @@ export default function ChangePhonePage() {
           </FieldRow>
           <FieldRow>
             <SmsCodeField value={code} onChange={setCode} phone={phone} purpose="changePhone" />
+          </FieldRow>
+          <FieldRow>
+            <ReauthField user={user} value={proof} onChange={setProof} />
           </FieldRow>
           <Button
             block

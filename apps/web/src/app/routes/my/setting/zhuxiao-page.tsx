@@ -9,11 +9,17 @@ import '../../../../features/identity/identity.css';
 import { PageLoading } from '../../../../components/ui/page-loading';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import {
+  ReauthField,
+  reauthProblem,
+  reauthProof,
+} from '../../../../features/identity/components/reauth-field';
+import {
   useCancellation,
   useCancellationActions,
+  useCurrentUser,
   useLogout,
 } from '../../../../features/identity/hooks/use-identity';
-import { useIsLoggedIn } from '../../../../features/identity/session';
+import { readStoredUser, useIsLoggedIn } from '../../../../features/identity/session';
 
 /**
  * my/setting/zhuxiao: request account cancellation (with confirmation); `?setup=3` shows the
@@ -27,7 +33,9 @@ export default function ZhuxiaoPage() {
   const status = useCancellation();
   const { request, revoke } = useCancellationActions();
   const logout = useLogout();
+  const user = useCurrentUser().data ?? readStoredUser();
   const [hasUnderstood, setUnderstood] = useState(false);
+  const [proof, setProof] = useState('');
   const isPending = status.data?.isLogout === 2;
   const showStatus = params.get('setup') === '3' || isPending;
 
@@ -54,9 +62,14 @@ export default function ZhuxiaoPage() {
       showToast(t('cancel.mustConfirm'));
       return;
     }
+    const problem = reauthProblem(user, proof);
+    if (problem) {
+      showToast(t(problem));
+      return;
+    }
     if (!(await confirm(t('cancel.confirmQuestion'), t('cancel.confirmYes'), t('cancel.confirmNo')))) return;
     try {
-      await request.mutateAsync();
+      await request.mutateAsync(reauthProof(user, proof));
       await navigate('/my/setting/zhuxiao?setup=3', { replace: true });
     } catch (error) {
       showToast((error as Error).message);
@@ -117,6 +130,7 @@ export default function ZhuxiaoPage() {
           <Checkbox checked={hasUnderstood} onChange={setUnderstood} className="cancel-intro__check">
             {t('cancel.understand')}
           </Checkbox>
+          <ReauthField user={user} value={proof} onChange={setProof} />
           <div className="page-actions">
             <Button block color="danger" size="large" onClick={submit} loading={request.isPending}>
               {t('cancel.submit')}
