@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(requestContext);
   if (logger) registerRequestLog(app);
   registerErrorHandling(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
-  registerFormBodyParser(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
+  await registerFormBodyParser(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
 
   registerSecurityHeaders(app, securityHeaders);
   // Without configured origins the API is same-origin only: no CORS headers, and no per-request hook.

@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   routeNotFound: { code: 1003, httpStatus: 404 },
   rateLimited: { code: 1004, httpStatus: 429 },
   unsupportedMediaType: { code: 1005, httpStatus: 415 },
+  tooManyFormFields: { code: 1006, httpStatus: 413 },
   internalError: { code: 1500, httpStatus: 500 },
   serviceUnavailable: { code: 1503, httpStatus: 503 },
   smsCodeInvalid: { code: 2001, httpStatus: 200 },
