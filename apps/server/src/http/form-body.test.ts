@@ -99,7 +99,7 @@ describe('form-encoded bodies under attack', () => {
       method: 'POST',
       url: '/app/auth/login/password',
       headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'km-KH' },
-      payload: 'b=1&'.repeat(MAX_FORM_FIELDS) + 'c=2',
+      payload: `${'b=1&'.repeat(MAX_FORM_FIELDS)}c=2`,
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe(ERROR_CODES.tooManyFormFields.code);
