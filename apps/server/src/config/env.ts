@@ -59,6 +59,9 @@ export const envSchema = z.object({
     .transform((value) => value || undefined),
   SMS_HTTP_TIMEOUT_MS: wholeNumber(100, 60_000).default(10_000),
   SMS_DEV_IN_PRODUCTION: booleanFlag.default(false),
+  // The dev outbox (`GET /app/dev/sms-outbox`) hands out every login code: off unless asked for,
+  // never in production, and even then answered only to callers on this machine.
+  SMS_DEV_OUTBOX: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -105,5 +108,12 @@ function smsConfigProblems(env: Env): string[] {
 
 /** Test and benchmark helper: the configuration with the given overrides on top of defaults. */
 export function testConfig(overrides: Partial<Record<keyof Env, string>> = {}): AppConfig {
-  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...overrides });
+  return parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    // Tests read the codes they are "sent" from the outbox, as the browser journeys do.
+    SMS_DEV_OUTBOX: 'true',
+    ...overrides,
+  });
 }
