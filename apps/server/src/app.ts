@@ -13,6 +13,7 @@ import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { DEMO_AVAILABILITY_EVERY_MS, refreshDemoAvailability } from './db/seed/demo-availability';
 import { authPlugin } from './http/auth';
+import { registerCrossSiteCheck } from './http/cross-site';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
 import { openApiTransform } from './http/openapi';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerFormBodyParser(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
 
   registerSecurityHeaders(app, securityHeaders);
+  registerCrossSiteCheck(app, { corsOrigins: config.CORS_ORIGINS });
   // Without configured origins the API is same-origin only: no CORS headers, and no per-request hook.
   if (config.CORS_ORIGINS.length)
     await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });

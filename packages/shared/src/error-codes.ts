@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   unsupportedMediaType: { code: 1005, httpStatus: 415 },
   tooManyFormFields: { code: 1006, httpStatus: 413 },
   devToolLocalOnly: { code: 1007, httpStatus: 403 },
+  crossSiteRequestRefused: { code: 1008, httpStatus: 403 },
   internalError: { code: 1500, httpStatus: 500 },
   serviceUnavailable: { code: 1503, httpStatus: 503 },
   smsCodeInvalid: { code: 2001, httpStatus: 200 },

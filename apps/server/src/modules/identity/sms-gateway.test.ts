@@ -168,7 +168,7 @@ describe('the dev SMS outbox', () => {
     },
   );
 
-  it.each([
+  it.each<[string, FastifyInstance, { remoteAddress: string; headers?: Record<string, string> }]>([
     ['another machine', developmentApp, { remoteAddress: '203.0.113.9' }],
     ['another machine over IPv6', developmentApp, { remoteAddress: '2001:db8::1' }],
     [
