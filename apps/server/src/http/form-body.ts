@@ -32,6 +32,12 @@ export function parseFormBody(text: string): Record<string, string | string[]> {
   return parse(text) as Record<string, string | string[]>;
 }
 
+/**
+ * The API reads JSON, form and (on upload routes) multipart bodies. Fastify also reads text/plain by
+ * default, which handed the route a string its schema refused with 400: a type the API does not read
+ * is 415 (unsupportedMediaType), whatever the route.
+ */
 export async function registerFormBodyParser(app: FastifyInstance, options: { bodyLimitBytes: number }) {
+  app.removeContentTypeParser('text/plain');
   await app.register(formBody, { bodyLimit: options.bodyLimitBytes, parser: parseFormBody });
 }
