@@ -127,8 +127,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     transform: openApiTransform,
   });
+  // The document is always built (tests walk it); it is served at /docs only where API_DOCS allows.
   // The app-wide CSP covers the docs; swagger-ui's own adds upgrade-insecure-requests, which breaks plain http on a LAN.
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs' });
 
   // Identity first: its auth hook resolves the `token` header and enforces every /app route's access.
   const identity = createIdentityModule({ db: database.db, clock, config, log: app.log, bus });
@@ -189,6 +190,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    // Nothing the browser needs starts with a dot; the build stamp (.source-hash) is the server's own.
+    dotfiles: 'ignore',
     setHeaders(res, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

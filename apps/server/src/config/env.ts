@@ -45,6 +45,7 @@ export const envSchema = z.object({
     ),
   BODY_LIMIT_BYTES: wholeNumber(1024).default(1024 * 1024),
   SEED_DEMO_DATA: booleanFlag.optional(),
+  API_DOCS: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanFlag.default(false),
   // SMS: `dev` writes codes to the log and the dev outbox; `http` posts {to, text} to an aggregator.
@@ -69,6 +70,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface AppConfig extends Env {
   /** Demo data is loaded on an empty database unless SEED_DEMO_DATA=false (never in production by default). */
   seedDemoData: boolean;
+  /** /docs (the OpenAPI document and its viewer) is served unless API_DOCS=false (off in production by default). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -86,7 +89,11 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
       `Invalid environment configuration:\n${smsProblems.map((line) => `  ${line}`).join('\n')}`,
     );
   }
-  return { ...env, seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production' };
+  return {
+    ...env,
+    seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
+  };
 }
 
 /** Rules across several SMS variables; each line starts with the variable to fix. */
