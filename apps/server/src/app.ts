@@ -13,6 +13,7 @@ import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { DEMO_AVAILABILITY_EVERY_MS, refreshDemoAvailability } from './db/seed/demo-availability';
 import { authPlugin } from './http/auth';
+import { clientErrorHandler } from './http/client-error';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler(securityHeaders.api),
+    clientErrorHandler: clientErrorHandler(securityHeaders.api),
   });
   if (logger) app.log = logger;
   app.setValidatorCompiler(validatorCompiler);

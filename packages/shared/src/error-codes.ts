@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   tooManyFormFields: { code: 1006, httpStatus: 413 },
   devToolLocalOnly: { code: 1007, httpStatus: 403 },
   crossSiteRequestRefused: { code: 1008, httpStatus: 403 },
+  requestHeadersTooLarge: { code: 1009, httpStatus: 431 },
   internalError: { code: 1500, httpStatus: 500 },
   serviceUnavailable: { code: 1503, httpStatus: 503 },
   smsCodeInvalid: { code: 2001, httpStatus: 200 },
