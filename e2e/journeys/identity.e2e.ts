@@ -12,7 +12,7 @@ function freshPhone() {
   return { typed: `012 ${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+85512${digits}` };
 }
 
-/** The code the development SMS gateway "sent" (the outbox exists outside production only). */
+/** The code the development SMS gateway "sent" (the outbox: SMS_DEV_OUTBOX outside production, loopback only). */
 async function smsCode(e164: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const response = await fetch(

@@ -13,6 +13,8 @@ import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { demoJobs } from './demo';
 import { authPlugin } from './http/auth';
+import { clientErrorHandler } from './http/client-error';
+import { registerCrossSiteCheck } from './http/cross-site';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
 import { deleteExpiredIdempotencyKeys, idempotencyPlugin } from './http/idempotency';
@@ -120,15 +122,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler(securityHeaders.api),
+    clientErrorHandler: clientErrorHandler(securityHeaders.api),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestContext);
   registerErrorHandling(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
-  registerFormBodyParser(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
+  await registerFormBodyParser(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
 
   registerSecurityHeaders(app, securityHeaders);
+  registerCrossSiteCheck(app, { corsOrigins: config.CORS_ORIGINS });
   // Without configured origins the API is same-origin only: no CORS headers, and no per-request hook.
   if (config.CORS_ORIGINS.length)
     await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
@@ -147,8 +151,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     transform: openApiTransform,
   });
+  // The document is always built (tests walk it); it is served at /docs only where API_DOCS allows.
   // The app-wide CSP covers the docs; swagger-ui's own adds upgrade-insecure-requests, which breaks plain http on a LAN.
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs' });
 
   const jobQueue = createJobQueue({ db: database.db, clock, log: app.log, handlers: deps.jobHandlers ?? [] });
   app.decorate('jobs', jobQueue);
@@ -256,6 +261,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    // Nothing the browser needs starts with a dot; the build stamp (.source-hash) is the server's own.
+    dotfiles: 'ignore',
     setHeaders(res, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, int4Schema, textSchema } from '../input';
 import { NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, ROLES, SMS_PURPOSES } from './identity.rules';
 
 export * from './identity.rules';
@@ -68,8 +69,8 @@ export const userRecordSchema = z.object({
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
 export const selectUserByIdQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
-  id: z.coerce.number().int().positive().optional(),
+  userId: idSchema.optional(),
+  id: idSchema.optional(),
 });
 
 /** A new session: the opaque token for the `token` header and when it stops working (ms since epoch). */
@@ -87,19 +88,19 @@ export const renewTokenResultSchema = z.object({
   uniRes: z.object({ newToken: z.object({ token: z.string(), tokenExpired: z.number().int() }) }),
 });
 
-const intLike = z.coerce.number().int();
+const intLike = int4Schema;
 /** Both payload forms of the spec: JSON {userId, sysPhone, ocid, logout} or query {clientId, userId, sysPhone}. */
 export const updateClientIdBodySchema = z
   .object({
     userId: intLike.optional(),
     sysPhone: intLike.optional(),
-    ocid: z.string().max(256).optional(),
-    clientId: z.string().max(256).optional(),
+    ocid: textSchema().max(256).optional(),
+    clientId: textSchema().max(256).optional(),
     logout: z.union([z.boolean(), z.number(), z.string().max(8)]).optional(),
   })
   .nullish();
 export const updateClientIdQuerySchema = z.object({
-  clientId: z.string().max(256).optional(),
+  clientId: textSchema().max(256).optional(),
   userId: intLike.optional(),
   sysPhone: intLike.optional(),
 });
@@ -117,7 +118,7 @@ export const cancellationStatusSchema = z.object({
 export const updateProfileBodySchema = z.object({ nickname: z.string().max(NICKNAME_MAX_LENGTH * 4) });
 
 export const banBodySchema = z.object({ banned: z.boolean() });
-export const userIdParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ userId: idSchema });
 export const grantRoleBodySchema = z.object({ role: roleSchema, granted: z.boolean() });
 
 export const smsOutboxQuerySchema = z.object({ phone: z.string().max(24) });

@@ -54,8 +54,12 @@ export function createIdentityModule(deps: {
       translate(isLanguage(lang) ? lang : 'en', 'identity:smsText', { code, minutes: 5 }),
   });
   const account = createAccountService({ repository, cache, clock: deps.clock, storage });
-  // Never in production, even for a demo running the dev gateway: the outbox would hand out every code.
-  const devOutbox = deps.config.NODE_ENV !== 'production' && isDevSmsGateway(gateway) ? gateway : undefined;
+  // Only when asked for, and never in production, even for a demo running the dev gateway: the
+  // outbox would hand out every code (its routes also refuse callers on other machines).
+  const devOutbox =
+    deps.config.SMS_DEV_OUTBOX && deps.config.NODE_ENV !== 'production' && isDevSmsGateway(gateway)
+      ? gateway
+      : undefined;
 
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(identityRoutes, { service: identity });
