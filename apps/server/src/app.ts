@@ -9,15 +9,16 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import type { AppModule, ModuleContext } from './app-module';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
-import { demoJobs } from './demo';
+import { createDemoModule } from './demo';
 import { authPlugin } from './http/auth';
 import { clientErrorHandler } from './http/client-error';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
-import { deleteExpiredIdempotencyKeys, idempotencyPlugin } from './http/idempotency';
+import { idempotencyPlugin } from './http/idempotency';
 import { openApiTransform } from './http/openapi';
 import { isServerPath } from './http/paths';
 import { registerRateLimit } from './http/rate-limit';
@@ -25,36 +26,21 @@ import { requestContext } from './http/request-context';
 import { RequestLineLog } from './http/request-log';
 import { computeSecurityHeaderSets, registerSecurityHeaders } from './http/security-headers';
 import { createJobQueue, type JobQueue } from './jobs/queue';
-import { pruneFinishedJobs, startJobRunner } from './jobs/runner';
+import { type PeriodicJob, startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 import { createCatalogModule } from './modules/catalog';
-import {
-  citiesRoutes,
-  createCitiesRepository,
-  createCitiesService,
-  createGeoRepository,
-  createGeoService,
-  geoRoutes,
-} from './modules/geo';
+import { createGeoModule } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
-import {
-  createPlatformRepository,
-  createPlatformService,
-  healthRoutes,
-  platformRoutes,
-} from './modules/platform';
+import { createPlatformModule } from './modules/platform';
 import {
   createLocalEventBus,
+  createRealtimeModule,
   createTopicAccess,
-  createTopicLog,
   type EventBus,
-  pruneTopicLog,
-  publishToRealtime,
-  registerRealtime,
   type TopicAccess,
 } from './modules/realtime';
-import { createOutbox, type Outbox, type OutboxHandler, pruneDispatchedEvents } from './outbox/outbox';
+import { createOutbox, type Outbox, type OutboxHandler } from './outbox/outbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,101 +141,88 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The app-wide CSP covers the docs; swagger-ui's own adds upgrade-insecure-requests, which breaks plain http on a LAN.
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  // The platform every module stands on: the jobs table, the outbox and who may hear which topic.
   const jobQueue = createJobQueue({ db: database.db, clock, log: app.log, handlers: deps.jobHandlers ?? [] });
+  const outbox = createOutbox({ db: database.db, clock, log: app.log, handlers: [] });
+  const topics = createTopicAccess();
   app.decorate('jobs', jobQueue);
-  const topicLog = createTopicLog(database.db);
-  const outbox = createOutbox({
+  app.decorate('outbox', outbox);
+  app.decorate('realtime', { declareTopic: topics.declare });
+  const context: ModuleContext = {
     db: database.db,
     clock,
+    config,
     log: app.log,
-    handlers: [publishToRealtime({ bus, log: topicLog, clock }), ...(deps.outboxHandlers ?? [])],
-  });
-  app.decorate('outbox', outbox);
-  const topicAccess = createTopicAccess();
-  app.decorate('realtime', { declareTopic: topicAccess.declare });
+    bus,
+    jobs: jobQueue,
+    outbox,
+    topics,
+  };
 
   // Identity first: its auth hook resolves the `token` header and enforces every /app route's access.
-  const identity = createIdentityModule({ db: database.db, clock, config, log: app.log, bus });
-  await app.register(authPlugin, { lookupSession: identity.identity.lookupSession });
+  const identity = createIdentityModule(context);
+  await app.register(authPlugin, { lookupSession: identity.api.lookupSession });
   await app.register(idempotencyPlugin, { db: database.db, clock });
-  if (config.NODE_ENV !== 'test') {
-    let jobs: ReturnType<typeof startJobRunner> | undefined;
-    app.addHook('onReady', async () => {
-      jobs = startJobRunner(
-        [
-          { name: 'complete-cancellations', everyMs: 60_000, run: identity.completeDueCancellations },
-          {
-            name: 'delete-expired-idempotency-keys',
-            everyMs: 60 * 60_000,
-            run: (now: Date) => deleteExpiredIdempotencyKeys(database.db, now),
-          },
-          {
-            name: 'prune-dispatched-events',
-            everyMs: 60 * 60_000,
-            run: (now) => pruneDispatchedEvents(database.db, now),
-          },
-          { name: 'prune-topic-log', everyMs: 60 * 60_000, run: (now) => pruneTopicLog(database.db, now) },
-          {
-            name: 'prune-finished-jobs',
-            everyMs: 60 * 60_000,
-            run: (now) => pruneFinishedJobs(database.db, now),
-          },
-          {
-            name: 'forget-password-attempts',
-            everyMs: 15 * 60_000,
-            run: identity.forgetEndedPasswordAttempts,
-          },
-          ...(config.seedDemoData ? demoJobs(database.db) : []),
-        ],
-        { clock, log: app.log },
-      );
-    });
-    app.addHook('onReady', async () => {
-      await jobQueue.start();
-      outbox.start();
-    });
-    app.addHook('onClose', async () => {
-      await jobQueue.stop();
-      await outbox.stop();
-      await jobs?.stop();
-    });
-  } else {
-    // Tests drive the queue themselves (runDue), but a missing handler fails them as it fails a start.
-    app.addHook('onReady', () => jobQueue.assertEveryLiveJobHasAHandler());
-  }
+  const geo = createGeoModule(context);
+  const modules: AppModule[] = [
+    identity,
+    // Realtime before the others: its publisher is the first to hear a committed event.
+    createRealtimeModule(context, { lookupSession: identity.api.lookupSession }),
+    geo,
+    createCatalogModule(context, { cities: geo.api }),
+    createPlatformModule(context, { database, version: APP_VERSION }),
+    ...(config.seedDemoData ? [createDemoModule(context)] : []),
+  ];
 
-  await app.register(healthRoutes, { database, bus, version: APP_VERSION });
-  await registerRealtime(app, {
-    bus,
-    access: topicAccess,
-    log: topicLog,
-    lookupSession: identity.identity.lookupSession,
+  for (const module of modules) {
+    for (const handler of module.jobs ?? []) jobQueue.register(handler);
+    for (const handler of module.subscriptions ?? []) outbox.subscribe(handler);
+  }
+  for (const handler of deps.outboxHandlers ?? []) outbox.subscribe(handler);
+  registerBackgroundWork(app, {
+    jobQueue,
+    outbox,
+    sweeps: modules.flatMap((module) => module.sweeps ?? []),
+    runInBackground: config.NODE_ENV !== 'test',
+    clock,
   });
+
+  for (const module of modules) await module.mount?.(app);
   await app.register(
     async (api) => {
-      const cities = createCitiesService({ repository: createCitiesRepository(database.db), clock });
-      await api.register(citiesRoutes, { service: cities });
-      await api.register(
-        createCatalogModule({
-          db: database.db,
-          clock,
-          getOpenCity: cities.getOpenCity,
-          timeZoneOf: cities.timeZoneOf,
-        }).routes,
-      );
-      await api.register(geoRoutes, {
-        service: createGeoService({ repository: createGeoRepository(database.db), clock }),
-      });
-      await api.register(platformRoutes, {
-        service: createPlatformService({ repository: createPlatformRepository(database.db) }),
-      });
-      await api.register(identity.routes);
+      for (const module of modules) if (module.routes) await api.register(module.routes);
     },
     { prefix: '/app' },
   );
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   return app;
+}
+
+/**
+ * Runs the modules' sweeps, the jobs queue and the outbox dispatcher while the app is up. Tests drive
+ * the queue and the outbox themselves (runDue, dispatchPending), but a waiting job without a handler
+ * fails them as it fails a start.
+ */
+function registerBackgroundWork(
+  app: FastifyInstance,
+  work: { jobQueue: JobQueue; outbox: Outbox; sweeps: PeriodicJob[]; runInBackground: boolean; clock: Clock },
+) {
+  if (!work.runInBackground) {
+    app.addHook('onReady', () => work.jobQueue.assertEveryLiveJobHasAHandler());
+    return;
+  }
+  let sweeps: ReturnType<typeof startJobRunner> | undefined;
+  app.addHook('onReady', async () => {
+    sweeps = startJobRunner(work.sweeps, { clock: work.clock, log: app.log });
+    await work.jobQueue.start();
+    work.outbox.start();
+  });
+  app.addHook('onClose', async () => {
+    await work.jobQueue.stop();
+    await work.outbox.stop();
+    await sweeps?.stop();
+  });
 }
 
 /** Serves the built web app; unknown non-API paths get index.html so history routing works. */

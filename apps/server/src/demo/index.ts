@@ -1,5 +1,5 @@
+import type { AppModule, ModuleContext } from '../app-module';
 import type { Db } from '../db/client';
-import type { PeriodicJob } from '../jobs/runner';
 import { seedCatalogDemo } from './catalog-demo';
 import { DEMO_AVAILABILITY_EVERY_MS, refreshDemoAvailability } from './demo-availability';
 import { seedIdentityDemo, seedSupportDemo } from './identity-demo';
@@ -26,11 +26,17 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   return seeded || catalogSeeded || identitySeeded || staffSeeded;
 }
 
-/** Keeps a long-running demo server showing "bookable later" therapists. */
-export const demoJobs = (db: Db): PeriodicJob[] => [
-  {
-    name: 'demo-availability',
-    everyMs: DEMO_AVAILABILITY_EVERY_MS,
-    run: (now: Date) => refreshDemoAvailability(db, now),
-  },
-];
+/** Demo installations only: keeps a long-running demo server showing "bookable later" therapists. */
+export function createDemoModule(context: Pick<ModuleContext, 'db'>): AppModule<undefined> {
+  return {
+    name: 'demo',
+    api: undefined,
+    sweeps: [
+      {
+        name: 'demo-availability',
+        everyMs: DEMO_AVAILABILITY_EVERY_MS,
+        run: (now: Date) => refreshDemoAvailability(context.db, now),
+      },
+    ],
+  };
+}

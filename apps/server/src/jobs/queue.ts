@@ -91,20 +91,28 @@ export function createJobQueue(options: JobQueueOptions) {
   const leaseMs = options.leaseMs ?? LEASE_MS;
   // biome-ignore lint/suspicious/noExplicitAny: see handlers above
   const handlers = new Map<string, JobHandler<any>>();
-  for (const handler of options.handlers) {
+  /** The job names this queue claims: those it has a handler for. */
+  let names: string[] = [];
+  let stopped = true;
+  let hasStarted = false;
+
+  // biome-ignore lint/suspicious/noExplicitAny: see handlers above
+  function register(handler: JobHandler<any>) {
+    if (hasStarted)
+      throw new JobRegistryError(`job "${handler.type.name}" registered after the queue started`);
     if (handlers.has(handler.type.name)) {
       throw new JobRegistryError(`job "${handler.type.name}" has two handlers`);
     }
     handlers.set(handler.type.name, handler);
+    names = [...handlers.keys()];
   }
+  for (const handler of options.handlers) register(handler);
   const unhandled = (options.declared ?? []).filter((type) => !handlers.has(type.name));
   if (unhandled.length) {
     throw new JobRegistryError(`declared jobs without a handler: ${unhandled.map((t) => t.name).join(', ')}`);
   }
-  const names = [...handlers.keys()];
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
 
   function handlerOf(type: JobType<unknown>) {
     const handler = handlers.get(type.name);
@@ -294,12 +302,15 @@ export function createJobQueue(options: JobQueueOptions) {
   }
 
   return {
+    /** Adds a module's handler; only before the queue starts, so the start checks every handler. */
+    register,
     enqueue,
     cancel,
     runDue,
     assertEveryLiveJobHasAHandler,
     /** Checks the registry against the table, then polls about once a second. */
     async start() {
+      hasStarted = true;
       await assertEveryLiveJobHasAHandler();
       stopped = false;
       schedule(0);

@@ -186,6 +186,10 @@ export function createOutbox(options: OutboxOptions) {
     transaction,
     wake,
     dispatchPending,
+    /** Adds a module's handler of committed events, heard after the ones given at creation. */
+    subscribe(handler: OutboxHandler) {
+      handlers.push(handler);
+    },
     start() {
       stopped = false;
       runNow();

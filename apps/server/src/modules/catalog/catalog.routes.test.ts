@@ -353,13 +353,28 @@ describe('stores', () => {
       database.db,
       sql`select id from stores where city_id = ${cityIds.pp} order by id limit 1`,
     );
-    const hourIn = (timeZone: string) =>
-      Number(
-        new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
-      );
-    const openDuring = async (hour: number) => {
-      const hh = String(hour).padStart(2, '0');
-      const hours = Array.from({ length: 7 }, (_, day) => ({ day, opens: `${hh}:00`, closes: `${hh}:59` }));
+    /** The wall-clock time in a zone, as minutes since midnight. */
+    const minutesIn = (timeZone: string) => {
+      const parts = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(new Date());
+      const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+      return part('hour') * 60 + part('minute');
+    };
+    const hhmm = (minutes: number) => {
+      const wrapped = (minutes + 24 * 60) % (24 * 60);
+      return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
+    };
+    /** Opens the store every day from an hour before to an hour after `minutes` (past midnight if need be). */
+    const openAround = async (minutes: number) => {
+      const hours = Array.from({ length: 7 }, (_, day) => ({
+        day,
+        opens: hhmm(minutes - 60),
+        closes: hhmm(minutes + 60),
+      }));
       await queryRows(
         database.db,
         sql`update stores set opening_hours = ${JSON.stringify(hours)}::jsonb where id = ${store?.id}`,
@@ -370,9 +385,9 @@ describe('stores', () => {
         .items.find((item) => item.id === store?.id);
       return [detail.isOpenNow, listed?.isOpenNow];
     };
-    // Unless the hour turns during the test, this hour is open in Phnom Penh and the UTC hour is not.
-    expect(await openDuring(hourIn('Asia/Phnom_Penh'))).toEqual([true, true]);
-    expect(await openDuring(hourIn('UTC'))).toEqual([false, false]);
+    // Two hours around Phnom Penh's time are open there; two hours around UTC's (seven hours off) are not.
+    expect(await openAround(minutesIn('Asia/Phnom_Penh'))).toEqual([true, true]);
+    expect(await openAround(minutesIn('UTC'))).toEqual([false, false]);
   });
 });
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import type { OpenCity } from '../geo';
+import type { AppModule, ModuleContext } from '../../app-module';
+import type { GeoApi } from '../geo';
 import { createCatalogRepository } from './catalog.repository';
 import { catalogRoutes } from './catalog.routes';
 import { createCatalogService } from './catalog.service';
@@ -16,16 +15,19 @@ const NEARBY_MAX_STALENESS_MS = 1_000;
 export { createCatalogRepository } from './catalog.repository';
 export { catalogRoutes } from './catalog.routes';
 export { type CatalogService, createCatalogService } from './catalog.service';
+
+import type { CatalogService } from './catalog.service';
+import type { EngagementService } from './engagement.service';
+
 export { DEMO_IMAGE_PATH, demoImageUrl, isDemoImageName } from './demo-images';
 export type { EngagementService } from './engagement.service';
 
 /** Discovery (projects, therapists, stores, home, search) and what users save and view. */
-export function createCatalogModule(deps: {
-  db: Db;
-  clock: Clock;
-  getOpenCity: (cityId: number | undefined) => Promise<OpenCity>;
-  timeZoneOf: (cityId: number) => Promise<string>;
-}) {
+export function createCatalogModule(
+  context: Pick<ModuleContext, 'db' | 'clock'>,
+  needs: { cities: GeoApi },
+): AppModule<{ catalog: CatalogService; engagement: EngagementService }> {
+  const deps = { db: context.db, clock: context.clock, ...needs.cities };
   const repository = createCatalogRepository(deps.db);
   const engagementRepository = createEngagementRepository(deps.db);
   const nearby = createNearbyIndex({
@@ -58,5 +60,5 @@ export function createCatalogModule(deps: {
     await api.register(catalogRoutes, { service: catalog, engagement });
     await api.register(engagementRoutes, { service: engagement });
   };
-  return { catalog, engagement, routes };
+  return { name: 'catalog', api: { catalog, engagement }, routes };
 }

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { isLanguage } from '@sabai/shared/i18n';
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import type { AppConfig } from '../../config/env';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppModule, ModuleContext } from '../../app-module';
 import { translate } from '../../lib/i18n';
 import { createLocalStorage } from '../../lib/storage';
 import type { EventBus } from '../realtime';
@@ -13,7 +11,7 @@ import { createAccountCache } from './account-cache';
 import { devSmsRoutes } from './dev.routes';
 import { createIdentityRepository } from './identity.repository';
 import { identityRoutes } from './identity.routes';
-import { createIdentityService } from './identity.service';
+import { createIdentityService, type IdentityService } from './identity.service';
 import { PASSWORD_ATTEMPT_WINDOW_MS } from './password-attempts';
 import { createSmsGateway, isDevSmsGateway, type SmsGateway } from './sms-gateway';
 
@@ -22,13 +20,9 @@ export type { IdentityService } from './identity.service';
 export { PASSWORD_HASH_PARAMS } from './passwords';
 
 /** Builds the identity module: services, the SMS gateway, upload storage, routes and its periodic job. */
-export function createIdentityModule(deps: {
-  db: Db;
-  clock: Clock;
-  config: AppConfig;
-  log: FastifyBaseLogger;
-  bus?: EventBus;
-}) {
+export function createIdentityModule(
+  deps: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'log'> & { bus?: EventBus },
+) {
   const cache = createAccountCache(deps.bus ? { bus: deps.bus } : {});
   const repository = createIdentityRepository(deps.db, cache.invalidate);
   const gateway = createSmsGateway(deps.config, deps.log);
@@ -71,17 +65,33 @@ export function createIdentityModule(deps: {
     if (devOutbox) await api.register(devSmsRoutes, { gateway: devOutbox });
   };
 
+  /** Drops password-attempt counts whose window has ended (a sweep; they no longer count). */
+  const forgetEndedPasswordAttempts = (now: Date) =>
+    repository.forgetPasswordAttemptsBefore(new Date(now.getTime() - PASSWORD_ATTEMPT_WINDOW_MS));
+
   return {
+    name: 'identity',
+    /** The session lookup the auth hook and the WebSocket use, and re-authentication for sensitive steps. */
+    api: { lookupSession: identity.lookupSession, reauthenticate: identity.reauthenticate },
+    routes,
+    sweeps: [
+      {
+        name: 'complete-cancellations',
+        everyMs: 60_000,
+        run: (now: Date) => completeDueCancellations(repository, now),
+      },
+      { name: 'forget-password-attempts', everyMs: 15 * 60_000, run: forgetEndedPasswordAttempts },
+    ],
+    // The services themselves, for this module's own tests.
     identity,
     account,
     gateway,
-    routes,
-    /** The cancellation job's work for one tick (the job runner calls it with the clock's now). */
-    completeDueCancellations: (now: Date) => completeDueCancellations(repository, now),
-    /** Drops password-attempt counts whose window has ended (a sweep; they no longer count). */
-    forgetEndedPasswordAttempts: (now: Date) =>
-      repository.forgetPasswordAttemptsBefore(new Date(now.getTime() - PASSWORD_ATTEMPT_WINDOW_MS)),
-  };
+    forgetEndedPasswordAttempts,
+  } satisfies AppModule<{
+    lookupSession: IdentityService['lookupSession'];
+    reauthenticate: IdentityService['reauthenticate'];
+  }> &
+    Record<string, unknown>;
 }
 
 export type IdentityModule = ReturnType<typeof createIdentityModule>;

@@ -1,5 +1,32 @@
+import type { AppModule, ModuleContext } from '../../app-module';
+import type { SessionLookup } from '../../http/auth';
+import { publishToRealtime } from './outbox-publisher';
+import { registerRealtime } from './realtime.plugin';
+import { createTopicLog, pruneTopicLog } from './topic-log';
+
 export { createLocalEventBus, createRedisEventBus, type EventBus, type RealtimeEvent } from './event-bus';
-export { publishToRealtime } from './outbox-publisher';
-export { registerRealtime } from './realtime.plugin';
 export { createTopicAccess, type TopicAccess, type TopicAuthorizer } from './topic-access';
-export { createTopicLog, pruneTopicLog, type TopicLog } from './topic-log';
+
+/**
+ * The WebSocket endpoint (`/ws`): authenticated topics fed by committed domain events, with a
+ * per-topic log a reconnecting client reads what it missed from (decision 016).
+ */
+export function createRealtimeModule(
+  context: Pick<ModuleContext, 'db' | 'clock' | 'bus' | 'topics'>,
+  needs: { lookupSession: (token: string) => Promise<SessionLookup> },
+): AppModule<undefined> {
+  const log = createTopicLog(context.db);
+  return {
+    name: 'realtime',
+    api: undefined,
+    mount: (app) =>
+      registerRealtime(app, {
+        bus: context.bus,
+        access: context.topics,
+        log,
+        lookupSession: needs.lookupSession,
+      }),
+    subscriptions: [publishToRealtime({ bus: context.bus, log, clock: context.clock })],
+    sweeps: [{ name: 'prune-topic-log', everyMs: 60 * 60_000, run: (now) => pruneTopicLog(context.db, now) }],
+  };
+}
