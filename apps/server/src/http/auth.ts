@@ -13,18 +13,21 @@ import { AppError } from '../lib/app-error';
  */
 export type Access = 'public' | 'guest' | 'user' | readonly Role[];
 
+/** The caller of a request, as the session behind its token names them. */
 export interface AuthUser {
   id: number;
   roles: readonly Role[];
   sessionId: number;
 }
 
-/** The outcome of looking a token up; banned and cancelled accounts get their own messages. */
-export type SessionLookup =
+/**
+ * What a token says about its caller: who they are, or why the request may not go on. The identity
+ * module decides (an unknown or ended session, a banned or cancelled account) and names the refusal
+ * with its catalogue key; this layer only applies it.
+ */
+export type CallerLookup =
   | { kind: 'valid'; user: AuthUser }
-  | { kind: 'invalid' }
-  | { kind: 'banned' }
-  | { kind: 'cancelled' };
+  | { kind: 'refused'; reason: 'unauthenticated' | 'accountBanned' | 'accountCancelled' };
 
 export interface RouteAccess {
   method: string;
@@ -60,13 +63,11 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 export const hasRole = (user: AuthUser | null, roles: readonly Role[]) =>
   !!user && user.roles.some((role) => roles.includes(role));
 
-type Lookup = (token: string) => Promise<SessionLookup>;
+type Lookup = (token: string) => Promise<CallerLookup>;
 
-/** Why a caller holding a session may not call a route of this access, if they may not. */
-function refusalFor(found: SessionLookup, access: Access): AppError | undefined {
-  if (found.kind === 'banned') return new AppError('accountBanned');
-  if (found.kind === 'cancelled') return new AppError('accountCancelled');
-  if (found.kind === 'invalid') return new AppError('unauthenticated');
+/** Why a caller holding a token may not call a route of this access, if they may not. */
+function refusalFor(found: CallerLookup, access: Access): AppError | undefined {
+  if (found.kind === 'refused') return new AppError(found.reason);
   if (access === 'guest' || access === 'user' || access === 'public') return undefined;
   return hasRole(found.user, access) ? undefined : new AppError('forbidden');
 }

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { CANCELLATION_WAIT_DAYS, type Role, type UserRecord } from '@sabai/shared/identity/identity.schemas';
+import {
+  CANCELLATION_WAIT_DAYS,
+  IS_LOGOUT,
+  type Role,
+  USER_STATUS,
+  type UserRecord,
+} from '@sabai/shared/identity/identity.schemas';
 import { checkNickname } from '@sabai/shared/identity/nickname';
 import sharp from 'sharp';
 import { type AuthUser, hasRole } from '../../http/auth';
@@ -125,10 +131,10 @@ export function createAccountService(deps: {
       if (confirm !== true) throw new AppError('confirmationRequired');
       const user = await repository.findUser(me.id);
       if (!user) throw new AppError('unauthenticated');
-      if (user.isLogout === 2) throw new AppError('cancellationAlreadyPending');
+      if (user.isLogout === IS_LOGOUT.pending) throw new AppError('cancellationAlreadyPending');
       const now = clock.now();
       await repository.updateUser(me.id, {
-        isLogout: 2,
+        isLogout: IS_LOGOUT.pending,
         cancellationRequestedAt: now,
         cancellationDueAt: new Date(now.getTime() + CANCELLATION_WAIT_MS),
         updatedAt: now,
@@ -138,9 +144,9 @@ export function createAccountService(deps: {
 
     async revokeCancellation(me: AuthUser) {
       const user = await repository.findUser(me.id);
-      if (user?.isLogout !== 2) throw new AppError('cancellationNotPending');
+      if (user?.isLogout !== IS_LOGOUT.pending) throw new AppError('cancellationNotPending');
       await repository.updateUser(me.id, {
-        isLogout: 1,
+        isLogout: IS_LOGOUT.none,
         cancellationRequestedAt: null,
         cancellationDueAt: null,
         updatedAt: clock.now(),
@@ -163,7 +169,7 @@ export function createAccountService(deps: {
         if (!target) throw new AppError('notFound');
         if (!mayModerate(actor, target)) throw new AppError('forbidden');
         const user = await repo.updateUser(userId, {
-          status: banned ? 2 : 1,
+          status: banned ? USER_STATUS.banned : USER_STATUS.normal,
           bannedAt: banned ? now : null,
           updatedAt: now,
         });

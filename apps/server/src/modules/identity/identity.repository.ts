@@ -1,4 +1,4 @@
-import type { Role, SmsPurpose } from '@sabai/shared/identity/identity.schemas';
+import { IS_LOGOUT, type Role, type SmsPurpose } from '@sabai/shared/identity/identity.schemas';
 import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -72,7 +72,7 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
       const [row] = await db
         .select()
         .from(users)
-        .where(and(eq(users.phoneE164, phoneE164), ne(users.isLogout, 3)))
+        .where(and(eq(users.phoneE164, phoneE164), ne(users.isLogout, IS_LOGOUT.cancelled)))
         .limit(1);
       return row;
     },
@@ -82,7 +82,7 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
       const [row] = await db
         .select({ cancelledAt: users.cancelledAt })
         .from(users)
-        .where(and(eq(users.phoneE164, phoneE164), eq(users.isLogout, 3)))
+        .where(and(eq(users.phoneE164, phoneE164), eq(users.isLogout, IS_LOGOUT.cancelled)))
         .orderBy(desc(users.cancelledAt))
         .limit(1);
       return row?.cancelledAt ?? undefined;
@@ -180,7 +180,7 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
       const rows = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.isLogout, 2), lte(users.cancellationDueAt, now)))
+        .where(and(eq(users.isLogout, IS_LOGOUT.pending), lte(users.cancellationDueAt, now)))
         .orderBy(users.cancellationDueAt)
         .limit(limit)
         .for('update', { skipLocked: true });
@@ -191,7 +191,7 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
       if (!ids.length) return;
       await db
         .update(users)
-        .set({ isLogout: 3, cancelledAt: now, updatedAt: now, pushClientId: null })
+        .set({ isLogout: IS_LOGOUT.cancelled, cancelledAt: now, updatedAt: now, pushClientId: null })
         .where(inArray(users.id, ids));
       changed(ids);
     },

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorKey } from '@sabai/shared/error-codes';
-import type { RegisterBody, Role, Session, SmsPurpose } from '@sabai/shared/identity/identity.schemas';
+import {
+  IS_LOGOUT,
+  type RegisterBody,
+  type Role,
+  type Session,
+  type SmsPurpose,
+  USER_STATUS,
+} from '@sabai/shared/identity/identity.schemas';
 import { type NormalisedMobile, normaliseMobile } from '@sabai/shared/phone';
-import type { AuthUser, SessionLookup } from '../../http/auth';
+import type { AuthUser, CallerLookup } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AccountCache } from './account-cache';
@@ -60,6 +67,9 @@ const blockedUntil = (cancelledAt: Date) => {
   until.setUTCMonth(until.getUTCMonth() + CANCELLED_PHONE_BLOCK_MONTHS);
   return until;
 };
+
+/** A token that names no live session: log in again. */
+const ENDED: CallerLookup = { kind: 'refused', reason: 'unauthenticated' };
 
 export function createIdentityService(deps: IdentityDeps) {
   const { repository, clock, cache } = deps;
@@ -137,7 +147,7 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   async function sessionFor(user: UserRow, deviceId: string | null): Promise<Session> {
-    if (user.status === 2) throw new AppError('accountBanned');
+    if (user.status === USER_STATUS.banned) throw new AppError('accountBanned');
     const full = await repository.findUser(user.id);
     return openSession(repository, user, full?.roles ?? [], deviceId);
   }
@@ -181,8 +191,9 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   return {
-    async lookupSession(token: string): Promise<SessionLookup> {
-      if (!isWellFormedToken(token)) return { kind: 'invalid' };
+    /** The caller behind a token, or the refusal: an unknown or ended session, a banned or cancelled account. */
+    async lookupSession(token: string): Promise<CallerLookup> {
+      if (!isWellFormedToken(token)) return ENDED;
       const hash = tokenHash(token);
       let session = cache.getSession(hash);
       let account = session && cache.getUser(session.userId);
@@ -190,7 +201,7 @@ export function createIdentityService(deps: IdentityDeps) {
       if (!session || !account) {
         const readEpoch = cache.readEpoch();
         const row = await repository.findSessionByHash(hash);
-        if (!row) return { kind: 'invalid' };
+        if (!row) return ENDED;
         session = row.session;
         account = { user: row.user, roles: row.roles };
         cache.setSession(hash, session, readEpoch);
@@ -199,15 +210,16 @@ export function createIdentityService(deps: IdentityDeps) {
       const { user, roles } = account;
       // The account's state today decides: a token the ban revoked says "banned" while the ban
       // lasts and is just a dead session (401) once it is lifted.
-      if (user.status === 2) return { kind: 'banned' };
-      if (user.isLogout === 3 || session.revokeReason === 'cancelled') return { kind: 'cancelled' };
-      if (session.revokedAt) return { kind: 'invalid' };
+      if (user.status === USER_STATUS.banned) return { kind: 'refused', reason: 'accountBanned' };
+      if (user.isLogout === IS_LOGOUT.cancelled || session.revokeReason === 'cancelled')
+        return { kind: 'refused', reason: 'accountCancelled' };
+      if (session.revokedAt) return ENDED;
       const now = clock.now();
       if (sessionEndsAt(session, roles) <= now.getTime()) {
         // A cached last use may lag one another process recorded: the database has the last word.
         const row = isCached ? await repository.findSessionByHash(hash) : undefined;
         if (!row || row.session.revokedAt || sessionEndsAt(row.session, row.roles) <= now.getTime())
-          return { kind: 'invalid' };
+          return ENDED;
         session.lastUsedAt = row.session.lastUsedAt;
       }
       if (now.getTime() - session.lastUsedAt.getTime() >= LAST_USE_RESOLUTION_MS) {
@@ -303,7 +315,8 @@ export function createIdentityService(deps: IdentityDeps) {
       // Without an account or a password, the dummy hash costs what a wrong password costs.
       const isRight = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       // A banned account answers a right password as a wrong one: no password oracle (decision 012).
-      if (!user?.passwordHash || !isRight || user.status === 2) throw new AppError('loginFailed');
+      if (!user?.passwordHash || !isRight || user.status === USER_STATUS.banned)
+        throw new AppError('loginFailed');
       await release();
       return sessionFor(user, caller.deviceId);
     },
@@ -317,7 +330,7 @@ export function createIdentityService(deps: IdentityDeps) {
         // After the code, which only the phone's owner has: no account (cancelled since) or a ban.
         const user = await repo.findLiveUserByPhone(mobile.e164);
         if (!user) throw new AppError('smsCodeInvalid');
-        if (user.status === 2) throw new AppError('accountBanned');
+        if (user.status === USER_STATUS.banned) throw new AppError('accountBanned');
         await repo.updateUser(user.id, {
           passwordHash: hashed ?? (await hashPassword(input.password)),
           updatedAt: now,

@@ -1,5 +1,5 @@
 import type { AppModule, ModuleContext } from '../../app-module';
-import type { SessionLookup } from '../../http/auth';
+import type { CallerLookup } from '../../http/auth';
 import { publishToRealtime } from './outbox-publisher';
 import { registerRealtime } from './realtime.plugin';
 import { createTopicLog, pruneTopicLog } from './topic-log';
@@ -13,7 +13,7 @@ export { createTopicAccess, type TopicAccess, type TopicAuthorizer } from './top
  */
 export function createRealtimeModule(
   context: Pick<ModuleContext, 'db' | 'clock' | 'bus' | 'topics'>,
-  needs: { lookupSession: (token: string) => Promise<SessionLookup> },
+  needs: { lookupSession: (token: string) => Promise<CallerLookup> },
 ): AppModule<undefined> {
   const log = createTopicLog(context.db);
   return {

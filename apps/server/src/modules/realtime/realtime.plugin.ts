@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import { REALTIME_PROTOCOL } from '@sabai/shared/realtime/realtime.schemas';
 import type { FastifyInstance } from 'fastify';
-import type { SessionLookup } from '../../http/auth';
+import type { CallerLookup } from '../../http/auth';
 import type { EventBus } from './event-bus';
 import { REALTIME_PATH, realtimeRoutes } from './realtime.routes';
 import type { TopicAccess } from './topic-access';
@@ -35,7 +35,7 @@ export async function registerRealtime(
     bus: EventBus;
     access: TopicAccess;
     log: TopicLog;
-    lookupSession: (token: string) => Promise<SessionLookup>;
+    lookupSession: (token: string) => Promise<CallerLookup>;
   },
 ) {
   const hub = createTopicHub(options.bus);

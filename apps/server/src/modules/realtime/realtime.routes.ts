@@ -9,7 +9,7 @@ import {
   realtimeClientMessageSchema,
 } from '@sabai/shared/realtime/realtime.schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionLookup } from '../../http/auth';
+import type { CallerLookup } from '../../http/auth';
 import { translate } from '../../lib/i18n';
 import type { EventBus, RealtimeEvent } from './event-bus';
 import type { TopicAccess } from './topic-access';
@@ -28,7 +28,7 @@ export interface RealtimeRouteOptions {
   hub: TopicHub;
   access: TopicAccess;
   log: TopicLog;
-  lookupSession: (token: string) => Promise<SessionLookup>;
+  lookupSession: (token: string) => Promise<CallerLookup>;
 }
 
 function firstValue(value: string | string[] | undefined): string | undefined {
@@ -52,15 +52,6 @@ function languageOf(request: FastifyRequest): Language {
   return languageFromHeader(fromQuery ?? firstValue(request.headers.lang));
 }
 
-const refusalKey = (found: SessionLookup): ErrorKey | undefined =>
-  found.kind === 'valid'
-    ? undefined
-    : found.kind === 'banned'
-      ? 'accountBanned'
-      : found.kind === 'cancelled'
-        ? 'accountCancelled'
-        : 'unauthenticated';
-
 /**
  * The WebSocket endpoint (decision 016). The upgrade is authenticated with the same session lookup
  * as the HTTP routes and refused with 401 before any socket exists. A client subscribes to topics
@@ -72,13 +63,14 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (a
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const token = tokenOf(request);
-    const found: SessionLookup = token ? await lookupSession(token) : { kind: 'invalid' };
-    const refusal = refusalKey(found);
+    const found: CallerLookup = token
+      ? await lookupSession(token)
+      : { kind: 'refused', reason: 'unauthenticated' };
     if (found.kind === 'valid') {
       request.user = found.user;
       return;
     }
-    const key = refusal ?? 'unauthenticated';
+    const key = found.reason;
     await reply
       .code(401)
       .header('content-type', 'application/json; charset=utf-8')
@@ -149,7 +141,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (a
         // The session is looked up again (cached): a socket must not outlive a logout or a ban.
         const found = await lookupSession(token);
         if (found.kind !== 'valid') {
-          sendError(refusalKey(found) ?? 'unauthenticated', reply);
+          sendError(found.reason, reply);
           socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
           return;
         }
