@@ -1,26 +1,10 @@
+import { isoWeekday, localDateTimeOf, parseTimeOfDay } from '@sabai/shared/booking/zoned-time';
 import type { OpeningHours } from '../../db/schema';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** Day of week (0 = Sunday) and minutes since midnight of an instant, on the city's clock. */
 export function localTime(at: Date, timeZone: string): { day: number; minutes: number } {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  return {
-    day: WEEKDAYS.indexOf(parts.weekday ?? 'Sun'),
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+  const { date, time } = localDateTimeOf(at.getTime(), timeZone);
+  return { day: isoWeekday(date) % 7, minutes: parseTimeOfDay(time) };
 }
 
 const toMinutes = (hhmm: string) => {
