@@ -25,6 +25,7 @@ import { computeSecurityHeaderSets, registerSecurityHeaders } from './http/secur
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { pruneFinishedJobs, startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
+import { createBookingModule } from './modules/booking';
 import { createCatalogModule } from './modules/catalog';
 import {
   citiesRoutes,
@@ -159,7 +160,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The app-wide CSP covers the docs; swagger-ui's own adds upgrade-insecure-requests, which breaks plain http on a LAN.
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const jobQueue = createJobQueue({ db: database.db, clock, log: app.log, handlers: deps.jobHandlers ?? [] });
+  const booking = createBookingModule({
+    db: database.db,
+    clock,
+    config,
+    jobs: () => jobQueue,
+    outbox: () => outbox,
+  });
+  const jobHandlers = [...(deps.jobHandlers ?? []), ...booking.jobHandlers];
+  const jobQueue = createJobQueue({ db: database.db, clock, log: app.log, handlers: jobHandlers });
   app.decorate('jobs', jobQueue);
   const topicLog = createTopicLog(database.db);
   const outbox = createOutbox({
@@ -171,6 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('outbox', outbox);
   const topicAccess = createTopicAccess();
   app.decorate('realtime', { declareTopic: topicAccess.declare });
+  booking.declareTopics(topicAccess.declare);
 
   // Identity first: its auth hook resolves the `token` header and enforces every /app route's access.
   const identity = createIdentityModule({ db: database.db, clock, config, log: app.log, bus });
@@ -243,6 +253,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         service: createPlatformService({ repository: createPlatformRepository(database.db) }),
       });
       await api.register(identity.routes);
+      await api.register(booking.routes);
     },
     { prefix: '/app' },
   );
