@@ -112,6 +112,10 @@ export function createBookingRepository(db: Db) {
         ?.settings,
 
     findTherapist: async (id: number) => (await db.select().from(therapists).where(eq(therapists.id, id)))[0],
+    userIdOfTherapist: async (tx: Db, therapistId: number) =>
+      (
+        await tx.select({ userId: therapists.userId }).from(therapists).where(eq(therapists.id, therapistId))
+      )[0]?.userId ?? null,
     therapistOfUser: async (userId: number) =>
       (await db.select().from(therapists).where(eq(therapists.userId, userId)).limit(1))[0],
 

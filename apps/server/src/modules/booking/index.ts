@@ -11,7 +11,14 @@ import type { TopicAccess } from '../realtime';
 import { addressesRoutes } from './addresses.routes';
 import { createAddressesService } from './addresses.service';
 import { createAvailabilityService, createSettingsReader } from './availability.service';
-import { autoDeclineOrderJob, expireUnpaidOrderJob } from './booking.jobs';
+import {
+  autoCompleteOrderJob,
+  autoDeclineOrderJob,
+  autoEndOrderJob,
+  awaitReviewJob,
+  cancelUnchosenOrderJob,
+  expireUnpaidOrderJob,
+} from './booking.jobs';
 import { createBookingRepository } from './booking.repository';
 import { bookingRoutes } from './booking.routes';
 import { createFreeStartsService } from './free-starts.service';
@@ -58,6 +65,10 @@ export function createBookingModule(deps: {
   const jobHandlers = [
     handleJob(expireUnpaidOrderJob, ({ orderId }) => orders.systemStep(orderId, 'expire')),
     handleJob(autoDeclineOrderJob, ({ orderId }) => orders.systemStep(orderId, 'autoDecline')),
+    handleJob(cancelUnchosenOrderJob, ({ orderId }) => orders.systemStep(orderId, 'cancel')),
+    handleJob(autoEndOrderJob, ({ orderId }) => orders.systemStep(orderId, 'autoEnd')),
+    handleJob(awaitReviewJob, ({ orderId }) => orders.systemStep(orderId, 'awaitReview')),
+    handleJob(autoCompleteOrderJob, ({ orderId }) => orders.systemStep(orderId, 'autoComplete')),
   ];
 
   const routes: FastifyPluginAsync = async (api) => {

@@ -464,4 +464,57 @@ describe('time-driven rules (fixed clock)', () => {
       (await detail(paid.data.id)).data.timeline.map((row: { transition: string }) => row.transition),
     ).toEqual(['create', 'pay', 'autoDecline']);
   });
+
+  it('refunds in full a customer who chose no other provider within 30 minutes of a decline', async () => {
+    const order = await book({ startsAt: at(28, '16:00') });
+    await payments.systemTransition(order.data.id, 'pay');
+    const declined = await step(order.data.id, 'decline', fixture.therapist.token, { reason: 'too far' });
+    expect(declined.data.status).toBe('reassigning');
+    clock.advance(29 * MINUTE);
+    while ((await app.jobs.runDue()) > 0);
+    expect((await detail(order.data.id)).data.status).toBe('reassigning');
+    clock.advance(MINUTE);
+    while ((await app.jobs.runDue()) > 0);
+    const refunded = await detail(order.data.id);
+    expect(refunded.data).toMatchObject({
+      status: 'refunding',
+      settlement: { stage: 'free', keptTotal: 0, refund: 2500 },
+    });
+  });
+
+  it('ends a forgotten service 60 minutes after its booked end, then completes it 72 hours later without a review', async () => {
+    const order = await book({ startsAt: at(29, '17:00') });
+    const id = order.data.id;
+    await payments.systemTransition(id, 'pay');
+    for (const transition of ['accept', 'depart', 'arrive', 'start']) {
+      expect((await step(id, transition, fixture.therapist.token)).code, transition).toBe(0);
+    }
+    const autoEndAt = Date.parse(at(29, '19:00'));
+    clock.advance(autoEndAt - clock.now().getTime() - MINUTE);
+    while ((await app.jobs.runDue()) > 0);
+    expect((await detail(id)).data.status).toBe('inService');
+    clock.advance(MINUTE);
+    while ((await app.jobs.runDue()) > 0);
+    expect((await detail(id)).data.status).toBe('pendingReview');
+    clock.advance(72 * 60 * MINUTE);
+    while ((await app.jobs.runDue()) > 0);
+    const completed = await detail(id);
+    expect(completed.data.status).toBe('completed');
+    expect(completed.data.timeline.slice(-3).map((row: { transition: string }) => row.transition)).toEqual([
+      'autoEnd',
+      'awaitReview',
+      'autoComplete',
+    ]);
+  });
+});
+
+describe('events', () => {
+  it('writes each step to the outbox for the order page and both parties', async () => {
+    const [event] = await queryRows<{ topics: string[]; event_type: string }>(
+      database.db,
+      sql`select topics, event_type from outbox_events where aggregate_type = 'order' and event_type = 'order.statusChanged' order by id desc limit 1`,
+    );
+    expect(event?.topics).toEqual(expect.arrayContaining([`user:${fixture.therapist.userId}`]));
+    expect(event?.topics.some((topic) => topic.startsWith('order:'))).toBe(true);
+  });
 });

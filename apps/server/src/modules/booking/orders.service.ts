@@ -38,10 +38,20 @@ import { type Page, pageWindow, toPage } from '../../lib/paging';
 import type { Outbox } from '../../outbox/outbox';
 import type { OpenCity } from '../geo';
 import type { AvailabilityService } from './availability.service';
-import { autoDeclineOrderJob, expireUnpaidOrderJob, jobKeyOf } from './booking.jobs';
+import {
+  autoCompleteOrderJob,
+  autoDeclineOrderJob,
+  autoEndOrderJob,
+  awaitReviewJob,
+  cancelUnchosenOrderJob,
+  expireUnpaidOrderJob,
+  jobKeyOf,
+  ORDER_TIMED_JOBS,
+} from './booking.jobs';
 import type { BookingRepository, OrderRow } from './booking.repository';
 
 const STAFF_ROLES = ['customer_service', 'admin'] as const;
+const MINUTE = 60_000;
 /** PostgreSQL's exclusion_violation: the therapist's busy time overlaps a live order's. */
 const EXCLUSION_VIOLATION = '23P01';
 
@@ -137,6 +147,19 @@ export function createOrdersService(deps: {
 }) {
   const { repository, clock, availability } = deps;
 
+  /**
+   * Where an order's events go: its own topic (an open order page) and both parties' user topics
+   * (the order list, the workbench's incoming-order popup), so a new order reaches the provider.
+   */
+  async function topicsOf(tx: Db, order: OrderRow): Promise<string[]> {
+    const topics = [`order:${order.id}`, `user:${order.customerId}`];
+    const providerUserId = order.therapistId
+      ? await repository.userIdOfTherapist(tx, order.therapistId)
+      : null;
+    if (providerUserId) topics.push(`user:${providerUserId}`);
+    return topics;
+  }
+
   /** Inserts the order, its first history row, its event and its expiry job in one transaction. */
   async function insertOrder(
     row: Parameters<BookingRepository['insertOrder']>[1],
@@ -160,7 +183,7 @@ export function createOrdersService(deps: {
           aggregateId: order.id,
           eventType: 'order.created',
           payload: { orderId: order.id, status: statusOf(order) },
-          topics: [`order:${order.id}`],
+          topics: await topicsOf(tx, order),
         });
         await deps
           .jobs()
@@ -300,9 +323,9 @@ export function createOrdersService(deps: {
           aggregateId: order.id,
           eventType: 'order.statusChanged',
           payload: { orderId: order.id, from, to, transition: step, actor },
-          topics: [`order:${order.id}`],
+          topics: await topicsOf(tx, order),
         });
-        await scheduleJobsAfter(tx, updated, step, settings);
+        await scheduleJobsAfter(tx, updated, settings);
         return updated;
       });
     } catch (error) {
@@ -311,24 +334,46 @@ export function createOrdersService(deps: {
     }
   }
 
-  async function scheduleJobsAfter(
-    tx: Db,
-    order: OrderRow,
-    step: OrderTransition,
-    settings: CityBookingSettings,
-  ) {
+  /**
+   * The timed rules of the order's new status (decision 025): each status waits for at most one
+   * deadline, so every step first cancels the deadlines the order had, then sets its new one.
+   * Completion's 72-hour window runs from the end of the service through "pending review".
+   */
+  async function scheduleJobsAfter(tx: Db, order: OrderRow, settings: CityBookingSettings) {
     const key = jobKeyOf(order.id);
     const jobs = deps.jobs();
-    if (step !== 'expire') await jobs.cancel(tx, expireUnpaidOrderJob, key);
-    if (statusOf(order) === 'waitingAcceptance') {
+    const status = statusOf(order);
+    const now = clock.now().getTime();
+    for (const type of ORDER_TIMED_JOBS) {
+      if (status === 'pendingReview' && type === autoCompleteOrderJob) continue;
+      await jobs.cancel(tx, type, key);
+    }
+    const payload = { orderId: order.id };
+    const at = (instant: number) => ({ runAt: new Date(instant), uniqueKey: key });
+    if (status === 'waitingAcceptance') {
+      await jobs.enqueue(tx, autoDeclineOrderJob, payload, at(now + settings.autoDeclineMinutes * MINUTE));
+    } else if (status === 'reassigning') {
       await jobs.enqueue(
         tx,
-        autoDeclineOrderJob,
-        { orderId: order.id },
-        { delayMs: settings.autoDeclineMinutes * 60_000, uniqueKey: key },
+        cancelUnchosenOrderJob,
+        payload,
+        at(now + settings.reassignChoiceMinutes * MINUTE),
       );
-    } else if (step !== 'autoDecline') {
-      await jobs.cancel(tx, autoDeclineOrderJob, key);
+    } else if (status === 'inService') {
+      await jobs.enqueue(
+        tx,
+        autoEndOrderJob,
+        payload,
+        at(order.endsAt.getTime() + settings.autoEndMinutes * MINUTE),
+      );
+    } else if (status === 'serviceEnded') {
+      await jobs.enqueue(tx, awaitReviewJob, payload, at(now));
+      await jobs.enqueue(
+        tx,
+        autoCompleteOrderJob,
+        payload,
+        at(now + settings.autoCompleteHours * 60 * MINUTE),
+      );
     }
   }
 
@@ -628,7 +673,7 @@ export function createOrdersService(deps: {
           aggregateId: order.id,
           eventType: 'order.urged',
           payload: { orderId: order.id },
-          topics: [`order:${order.id}`],
+          topics: await topicsOf(tx, order),
         });
       });
       const reread = await repository.findOrder(order.id);
