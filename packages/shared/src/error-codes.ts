@@ -70,6 +70,7 @@ export const ERROR_CODES = {
   orderActorNotAllowed: { code: 3108, httpStatus: 200 },
   orderAlreadyUrged: { code: 3109, httpStatus: 200 },
   workingHoursInvalid: { code: 3110, httpStatus: 200 },
+  extraClockLimit: { code: 3111, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

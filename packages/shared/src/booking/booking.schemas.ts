@@ -163,6 +163,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   quote: orderQuoteSchema,
   verificationCode: z.string().nullable(),
   urged: z.boolean(),
+  extraClocks: z.number().int(),
+  adjustments: z.array(z.record(z.string(), z.unknown())),
   settlement: z.unknown().nullable(),
   timeline: z.array(
     z.object({
@@ -188,3 +190,6 @@ export const settlementPreviewSchema = z.object({
   refund: moneyAmount,
   isCouponReturned: z.boolean(),
 });
+
+export const reassignBodySchema = z.object({ therapistId: id, reason: text(300).default('') });
+export const extraClocksBodySchema = z.object({ count: z.number().int().min(1).max(20) });

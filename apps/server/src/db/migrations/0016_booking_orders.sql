@@ -69,6 +69,7 @@ CREATE TABLE "orders" (
 	"currency" text NOT NULL,
 	"payable" bigint NOT NULL,
 	"status" smallint NOT NULL,
+	"adjustments" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"settlement" jsonb,
 	"verification_code" text,
 	"urged_at" timestamp with time zone,

@@ -162,6 +162,10 @@ export interface OrderQuoteSnapshot {
   payable: number;
 }
 
+export type OrderAdjustment =
+  | { kind: 'extraClocks'; count: number; service: number; vat: number; payable: number; at: string }
+  | { kind: 'travelDifference'; therapistId: number; amount: number; at: string };
+
 /**
  * Orders. `busy_start`/`busy_end` is the interval the therapist is held (travel before, buffer
  * after); migration 0016 adds the exclusion constraint over it for live statuses, so two live
@@ -202,6 +206,11 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     payable: bigint('payable', { mode: 'number' }).notNull(),
     status: smallint('status').notNull(),
+    /**
+     * Charges and credits after booking, each with its amounts in minor units: extra clocks, the
+     * travel difference of a new provider (the money issue collects or refunds them).
+     */
+    adjustments: jsonb('adjustments').$type<OrderAdjustment[]>().notNull().default([]),
     /** What a cancellation kept and refunded (the money issue executes it). */
     settlement: jsonb('settlement'),
     verificationCode: text('verification_code'),

@@ -113,9 +113,14 @@ export function createAvailabilityService(deps: {
       date: string;
       durationMinutes: number;
       visit: Visit;
+      /** The order being moved to this therapist: its own busy time is not in the way. */
+      exceptOrderId?: number;
+      /** A reassignment keeps the booked start even when it is closer than the lead time. */
+      ignoreLeadTime?: boolean;
     }): Promise<{ free: FreeStart[]; schedule: ProviderSchedule; settings: CityBookingSettings }> {
-      const settings = await deps.settingsOf(input.therapist.cityId);
-      const schedule = await scheduleFor(input.therapist, input.date);
+      const citySettings = await deps.settingsOf(input.therapist.cityId);
+      const settings = input.ignoreLeadTime ? { ...citySettings, leadTimeMinutes: 0 } : citySettings;
+      const schedule = await scheduleFor(input.therapist, input.date, input.exceptOrderId);
       const free = freeStarts({
         schedule,
         date: input.date,

@@ -2,11 +2,13 @@ import {
   bookingIdParamsSchema,
   createHomeVisitBodySchema,
   createInStoreBodySchema,
+  extraClocksBodySchema,
   freeStartSchema,
   freeStartsQuerySchema,
   orderDetailSchema,
   orderListQuerySchema,
   orderSummarySchema,
+  reassignBodySchema,
   scheduleBodySchema,
   scheduleSchema,
   settlementPreviewSchema,
@@ -183,6 +185,50 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         }),
       );
     },
+  );
+  app.post(
+    '/orders/:id/reassign',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Give the order to another free provider (after a decline; staff at any time before arrival)',
+        params: bookingIdParamsSchema,
+        body: reassignBodySchema,
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        request.lang,
+        await orders.reassign(
+          requireUser(request),
+          request.params.id,
+          request.body.therapistId,
+          request.body.reason,
+        ),
+      ),
+  );
+  app.post(
+    '/orders/:id/extra-clocks',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Add extra clocks while in service',
+        params: bookingIdParamsSchema,
+        body: extraClocksBodySchema,
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        request.lang,
+        await orders.addExtraClocks(requireUser(request), request.params.id, request.body.count),
+      ),
   );
   app.get(
     '/orders/:id/cancellation',

@@ -39,6 +39,7 @@ const at = (day: number, time: string) => {
 let fixture: {
   projectId: number;
   therapist: Awaited<ReturnType<typeof createTherapist>>;
+  other: Awaited<ReturnType<typeof createTherapist>>;
   resting: Awaited<ReturnType<typeof createTherapist>>;
   closedCityTherapist: Awaited<ReturnType<typeof createTherapist>>;
   closedCityProjectId: number;
@@ -73,6 +74,7 @@ beforeAll(async () => {
     .insert(cityBookingSettings)
     .values({ cityId: city.id, settings: { travelStartingPrice: 300, managementFeeFixed: 200 } });
   const therapist = await createTherapist(app, database, { cityId: city.id, projectId: project.id });
+  const other = await createTherapist(app, database, { cityId: city.id, projectId: project.id });
   const resting = await createTherapist(app, database, {
     cityId: city.id,
     projectId: project.id,
@@ -90,6 +92,7 @@ beforeAll(async () => {
   fixture = {
     projectId: project.id,
     therapist,
+    other,
     resting,
     closedCityTherapist,
     closedCityProjectId: closedCityProject.id,
@@ -439,6 +442,80 @@ describe('the order lifecycle', () => {
       .filter((code) => code >= 10);
     expect(row?.definition).toContain('gist');
     expect(codes.sort((a, b) => a - b)).toEqual([...LIVE_STATUS_CODES].sort((a, b) => a - b));
+  });
+});
+
+describe('paths that write busy time', () => {
+  async function inService(startsAt: string) {
+    const order = await book({ startsAt });
+    const id = order.data.id as number;
+    await payments.systemTransition(id, 'pay');
+    for (const transition of ['accept', 'depart', 'arrive', 'start']) {
+      expect((await step(id, transition, fixture.therapist.token)).code, transition).toBe(0);
+    }
+    return id;
+  }
+  const reassign = async (id: number, therapistId: number, token = fixture.customer.token) =>
+    (
+      await call(app, { method: 'POST', url: `/app/orders/${id}/reassign`, token, payload: { therapistId } })
+    ).json();
+  const extraClocks = async (id: number, count: number) =>
+    (
+      await call(app, {
+        method: 'POST',
+        url: `/app/orders/${id}/extra-clocks`,
+        token: fixture.customer.token,
+        payload: { count },
+      })
+    ).json();
+
+  it('gives a declined order to another free provider in one step; the one who declined no longer sees it', async () => {
+    const order = await book({ startsAt: at(26, '09:00') });
+    const id = order.data.id;
+    await payments.systemTransition(id, 'pay');
+    await step(id, 'decline', fixture.therapist.token);
+    expect((await step(id, 'reassign', fixture.customer.token)).code).toBe(
+      ERROR_CODES.orderTransitionIllegal.code,
+    );
+    const moved = await reassign(id, fixture.other.therapistId);
+    expect(moved.code).toBe(0);
+    expect(moved.data).toMatchObject({ status: 'waitingAcceptance', therapistId: fixture.other.therapistId });
+    expect(moved.data.adjustments).toEqual([
+      expect.objectContaining({ kind: 'travelDifference', amount: 0 }),
+    ]);
+    expect((await detail(id, fixture.therapist.token)).code).toBe(ERROR_CODES.notFound.code);
+    expect((await step(id, 'accept', fixture.other.token)).data.status).toBe('accepted');
+  });
+
+  it('refuses a reassignment to a provider busy at that time with "time taken", state unchanged', async () => {
+    expect((await book({ startsAt: at(28, '10:00'), therapistId: fixture.other.therapistId })).code).toBe(0);
+    const order = await book({ startsAt: at(28, '10:00') });
+    const id = order.data.id;
+    await payments.systemTransition(id, 'pay');
+    await step(id, 'decline', fixture.therapist.token);
+    expect((await reassign(id, fixture.other.therapistId)).code).toBe(ERROR_CODES.bookingTimeTaken.code);
+    expect((await detail(id)).data).toMatchObject({
+      status: 'reassigning',
+      therapistId: fixture.therapist.therapistId,
+    });
+    expect((await reassign(id, fixture.resting.therapistId)).code).toBe(
+      ERROR_CODES.therapistCannotTakeOrder.code,
+    );
+  });
+
+  it('adds extra clocks in service up to the limit, and refuses one that runs into the next order', async () => {
+    const id = await inService(at(27, '13:00'));
+    const added = await extraClocks(id, 1);
+    expect(added.data).toMatchObject({ extraClocks: 1, endsAt: at(27, '14:30') });
+    expect(added.data.adjustments).toEqual([
+      expect.objectContaining({ kind: 'extraClocks', count: 1, payable: 1000 }),
+    ]);
+    expect((await extraClocks(id, 4)).code).toBe(ERROR_CODES.extraClockLimit.code);
+
+    expect((await book({ startsAt: at(27, '15:00') })).code).toBe(0);
+    const collides = await extraClocks(id, 1);
+    expect(collides.code).toBe(ERROR_CODES.bookingTimeTaken.code);
+    expect((await detail(id)).data).toMatchObject({ extraClocks: 1, endsAt: at(27, '14:30') });
   });
 });
 

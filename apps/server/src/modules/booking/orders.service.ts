@@ -20,7 +20,7 @@ import {
   type OrderActor,
   type OrderTransition,
 } from '@sabai/shared/booking/order-transitions';
-import { type Quote, quoteOrder } from '@sabai/shared/booking/quote';
+import { type Quote, quoteExtraClocks, quoteOrder, travelFee } from '@sabai/shared/booking/quote';
 import { isProviderLate, type Settlement, settleCancellation } from '@sabai/shared/booking/settlement';
 import { straightLineMetres } from '@sabai/shared/booking/travel';
 import type { WeeklyShift } from '@sabai/shared/booking/working-hours';
@@ -48,7 +48,7 @@ import {
   jobKeyOf,
   ORDER_TIMED_JOBS,
 } from './booking.jobs';
-import type { BookingRepository, OrderRow } from './booking.repository';
+import type { BookingRepository, NewOrderRow, OrderRow } from './booking.repository';
 
 const STAFF_ROLES = ['customer_service', 'admin'] as const;
 const MINUTE = 60_000;
@@ -131,6 +131,8 @@ const storeShifts = (hours: readonly { day: number; opens: string; closes: strin
 
 export interface TransitionOptions {
   reason?: string;
+  /** What else the step changes on the order (a reassignment's new provider and busy time). */
+  changes?: Partial<NewOrderRow>;
   /** Staff cancelling on someone's behalf without the fee. */
   waiveFee?: boolean;
 }
@@ -305,6 +307,7 @@ export function createOrdersService(deps: {
           ...(step === 'accept' ? { acceptedAt: now } : {}),
           ...(step === 'arrive' ? { arrivedAt: now } : {}),
           ...(settlement ? { settlement } : {}),
+          ...options.changes,
         });
         // Someone else moved it first: nothing changes, and the caller hears the step is not possible now.
         if (!updated) throw new AppError('orderTransitionIllegal');
@@ -401,6 +404,8 @@ export function createOrdersService(deps: {
       quote: { currency: order.currency, ...order.quote },
       verificationCode: actor === 'customer' || actor === 'staff' ? order.verificationCode : null,
       urged: order.urgedAt !== null,
+      extraClocks: order.extraClocks,
+      adjustments: order.adjustments.map((adjustment) => ({ ...adjustment })),
       settlement: order.settlement ?? null,
       timeline: history.map((row) => ({
         from: name(row.fromStatus),
@@ -642,6 +647,8 @@ export function createOrdersService(deps: {
       const { order, actor } = await partyOrder(me, id);
       // Paying belongs to the money issue's checkout and webhook, not to a bare status change.
       if (step === 'pay') throw new AppError('orderActorNotAllowed');
+      // A reassignment names the new provider: it has its own route (reassign below).
+      if (step === 'reassign') throw new AppError('orderTransitionIllegal');
       const moved = await transition(order, step, actor, me.id, {
         ...options,
         waiveFee: actor === 'staff' && (options.waiveFee ?? false),
@@ -678,6 +685,145 @@ export function createOrdersService(deps: {
       });
       const reread = await repository.findOrder(order.id);
       return detail(reread as OrderRow, actor);
+    },
+
+    /**
+     * Gives an order to another provider (the customer after a decline, or staff): the new provider
+     * must offer the project, reach the address and be free at the booked start; the new busy time
+     * is written under the exclusion constraint like a new booking. The travel fee difference is
+     * recorded for the money issue to charge or refund.
+     */
+    async reassign(me: AuthUser, id: number, therapistId: number, reason: string): Promise<OrderDetail> {
+      const { order, actor } = await partyOrder(me, id);
+      const check = nextStatus(order.kind, statusOf(order), 'reassign', actor);
+      if (!check.ok) {
+        throw new AppError(
+          check.reason === 'illegalTransition' ? 'orderTransitionIllegal' : 'orderActorNotAllowed',
+        );
+      }
+      const therapist = await repository.findTherapist(therapistId);
+      if (
+        !therapist ||
+        therapist.isBanned ||
+        therapist.cityId !== order.cityId ||
+        !order.address ||
+        !order.travelMode
+      ) {
+        throw new AppError('notFound');
+      }
+      if (therapist.state === 'resting') throw new AppError('therapistCannotTakeOrder');
+      if (!(await repository.therapistOffers(therapist.id, order.projectId)))
+        throw new AppError('projectUnavailable');
+      const place = { lat: order.address.lat, lng: order.address.lng };
+      const distanceMetres = straightLineMetres({ lat: therapist.latitude, lng: therapist.longitude }, place);
+      if (distanceMetres > therapist.serviceRadiusKm * 1000) throw new AppError('beyondServiceRadius');
+      const travelMode = order.travelMode as TravelMode;
+      const visit = { kind: 'homeVisit' as const, address: place, travelMode };
+      const timeZone = (await deps.getOpenCity(order.cityId)).timeZone;
+      const date = availability.localDateOf(order.startsAt, timeZone);
+      const { free, schedule, settings } = await availability.starts({
+        therapist,
+        date,
+        durationMinutes: order.durationMinutes,
+        visit,
+        exceptOrderId: order.id,
+        ignoreLeadTime: true,
+      });
+      const chosen = free.find((slot) => Date.parse(slot.startsAt) === order.startsAt.getTime());
+      if (!chosen) {
+        const withoutOrders = freeStarts({
+          schedule: { ...schedule, bookings: [] },
+          date,
+          now: clock.now(),
+          durationMinutes: order.durationMinutes,
+          visit,
+          settings: { ...settings, leadTimeMinutes: 0 },
+        });
+        const isTaken = withoutOrders.some((slot) => Date.parse(slot.startsAt) === order.startsAt.getTime());
+        throw new AppError(isTaken ? 'bookingTimeTaken' : 'bookingTimeUnavailable');
+      }
+      const currency = order.currency as Currency;
+      const newTravelFee = travelFee(currency, distanceMetres, travelMode, settings).amount;
+      const now = clock.now();
+      const moved = await transition(order, 'reassign', actor, me.id, {
+        reason,
+        changes: {
+          therapistId: therapist.id,
+          busyStart: new Date(chosen.busyFrom),
+          busyEnd: new Date(chosen.busyUntil),
+          travelMinutes: chosen.travelMinutes,
+          distanceMetres,
+          acceptedAt: null,
+          arrivedAt: null,
+          adjustments: [
+            ...order.adjustments,
+            {
+              kind: 'travelDifference',
+              therapistId: therapist.id,
+              amount: newTravelFee - order.quote.travelFee,
+              at: now.toISOString(),
+            },
+          ],
+        },
+      });
+      return detail(moved, actor);
+    },
+
+    /**
+     * Extra clocks while in service: the service and the busy interval grow by the project's extra
+     * unit; the constraint refuses them with "time taken" when they would run into the provider's
+     * next order.
+     */
+    async addExtraClocks(me: AuthUser, id: number, count: number): Promise<OrderDetail> {
+      const { order, actor } = await partyOrder(me, id);
+      if (!isActionAllowed(order.kind, statusOf(order), 'addClock', actor))
+        throw new AppError('orderTransitionIllegal');
+      const settings = await deps.settingsOf(order.cityId);
+      if (order.extraClocks + count > settings.maxExtraClocks) {
+        throw new AppError('extraClockLimit', { limit: settings.maxExtraClocks });
+      }
+      const project = await repository.findProject(order.projectId);
+      if (!project) throw new AppError('projectUnavailable');
+      const longer = project.extraUnitMinutes * count * MINUTE;
+      const charge = quoteExtraClocks(order.currency as Currency, project.extraUnitPrice, count, settings);
+      const now = clock.now();
+      try {
+        const updated = await deps.outbox().transaction(async (tx) => {
+          const row = await repository.updateOrderFrom(tx, order.id, order.status, {
+            extraClocks: order.extraClocks + count,
+            durationMinutes: order.durationMinutes + project.extraUnitMinutes * count,
+            endsAt: new Date(order.endsAt.getTime() + longer),
+            busyEnd: new Date(order.busyEnd.getTime() + longer),
+            adjustments: [
+              ...order.adjustments,
+              {
+                kind: 'extraClocks',
+                count,
+                service: charge.service.amount,
+                vat: charge.vat.amount,
+                payable: charge.payable.amount,
+                at: now.toISOString(),
+              },
+            ],
+            updatedAt: now,
+          });
+          if (!row) throw new AppError('orderTransitionIllegal');
+          await deps.outbox().add(tx, {
+            aggregateType: 'order',
+            aggregateId: order.id,
+            eventType: 'order.extraClocksAdded',
+            payload: { orderId: order.id, count, payable: charge.payable.amount },
+            topics: await topicsOf(tx, row),
+          });
+          // The auto-end deadline follows the new end.
+          await scheduleJobsAfter(tx, row, settings);
+          return row;
+        });
+        return detail(updated, actor);
+      } catch (error) {
+        if (isExclusionViolation(error)) throw new AppError('bookingTimeTaken');
+        throw error;
+      }
     },
 
     async hide(me: AuthUser, id: number): Promise<void> {
