@@ -116,6 +116,12 @@ export const orderListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
 });
 
+export const providerOrdersQuerySchema = z.object({
+  view: z.enum(['incoming', 'schedule']).default('incoming'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+
 export const transitionBodySchema = z.object({
   transition: z.enum(ORDER_TRANSITIONS),
   reason: text(300).default(''),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   addresses,
@@ -257,6 +257,30 @@ export function createBookingRepository(db: Db) {
           ),
         )
         .orderBy(desc(orders.id))
+        .limit(limit)
+        .offset(offset),
+
+    /** A provider's orders in these statuses starting in [from, to), soonest first. */
+    listTherapistOrders: (
+      therapistId: number,
+      statusCodes: readonly number[],
+      from: Date,
+      to: Date,
+      limit: number,
+      offset: number,
+    ) =>
+      db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.therapistId, therapistId),
+            inArray(orders.status, [...statusCodes]),
+            gte(orders.startsAt, from),
+            lt(orders.startsAt, to),
+          ),
+        )
+        .orderBy(asc(orders.startsAt), asc(orders.id))
         .limit(limit)
         .offset(offset),
 

@@ -8,6 +8,7 @@ import {
   orderDetailSchema,
   orderListQuerySchema,
   orderSummarySchema,
+  providerOrdersQuerySchema,
   reassignBodySchema,
   scheduleBodySchema,
   scheduleSchema,
@@ -147,6 +148,20 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(request.lang, await orders.listMine(requireUser(request), request.query)),
+  );
+  app.get(
+    '/provider/orders',
+    {
+      config: { access: provider },
+      schema: {
+        tags,
+        security,
+        summary: "The workbench: orders waiting for my answer ('incoming') or my coming schedule",
+        querystring: providerOrdersQuerySchema,
+        response: okResponse(pageOf(orderDetailSchema)),
+      },
+    },
+    async (request) => ok(request.lang, await orders.listForProvider(requireUser(request), request.query)),
   );
   app.get(
     '/orders/:id',

@@ -338,6 +338,20 @@ describe('the order lifecycle', () => {
     expect(waiting.data.contactPhone).toBe('');
     expect(waiting.data.address).not.toHaveProperty('houseNumber');
 
+    const incoming = (
+      await call(app, { method: 'GET', url: '/app/provider/orders?view=incoming', token: provider })
+    ).json();
+    expect(incoming.data.items.map((item: { id: number }) => item.id)).toContain(id);
+    expect(incoming.data.items.every((item: { contactPhone: string }) => item.contactPhone === '')).toBe(
+      true,
+    );
+    const notMine = await call(app, {
+      method: 'GET',
+      url: '/app/provider/orders',
+      token: fixture.customer.token,
+    });
+    expect(notMine.json().code).toBe(ERROR_CODES.forbidden.code);
+
     const urged = await call(app, {
       method: 'POST',
       url: `/app/orders/${id}/urge`,
@@ -361,8 +375,20 @@ describe('the order lifecycle', () => {
       const moved = await step(id, transition, provider);
       expect(moved.code, transition).toBe(0);
       expect(moved.data.status).toBe(status);
+      if (transition === 'accept') {
+        const accepted = (
+          await call(app, { method: 'GET', url: '/app/provider/orders?view=schedule', token: provider })
+        ).json();
+        expect(accepted.data.items.map((item: { id: number }) => item.id)).toContain(id);
+        // Accepted: the provider now sees the door and the phone.
+        expect(moved.data.contactPhone).toMatch(/^\+855/);
+      }
     }
     const final = await detail(id);
+    const schedule = (
+      await call(app, { method: 'GET', url: '/app/provider/orders?view=schedule', token: provider })
+    ).json();
+    expect(schedule.data.items.map((item: { id: number }) => item.id)).not.toContain(id);
     expect(final.data.timeline.map((row: { to: string }) => row.to)).toEqual([
       'pendingPayment',
       'waitingAcceptance',

@@ -633,6 +633,37 @@ export function createOrdersService(deps: {
       return toPage(rows.map(summary), query);
     },
 
+    /**
+     * The workbench: orders waiting for my answer, and my schedule (accepted to in service) from the
+     * start of today for the horizon; each in the masked form a provider sees before accepting.
+     */
+    async listForProvider(
+      me: AuthUser,
+      query: { view: 'incoming' | 'schedule'; page: number; pageSize: number },
+    ): Promise<Page<OrderDetail>> {
+      const therapist = await repository.therapistOfUser(me.id);
+      if (!therapist) throw new AppError('notFound');
+      const settings = await deps.settingsOf(therapist.cityId);
+      const now = clock.now().getTime();
+      const from = new Date(now - 24 * 60 * MINUTE);
+      const to = new Date(now + (settings.bookingHorizonDays + 1) * 24 * 60 * MINUTE);
+      const statuses =
+        query.view === 'incoming'
+          ? codes('waitingAcceptance')
+          : codes('accepted', 'departed', 'arrived', 'inService');
+      const window = pageWindow(query);
+      const rows = await repository.listTherapistOrders(
+        therapist.id,
+        statuses,
+        from,
+        to,
+        window.limit,
+        window.offset,
+      );
+      const page = toPage(rows, query);
+      return { ...page, items: await Promise.all(page.items.map((row) => detail(row, 'provider'))) };
+    },
+
     async get(me: AuthUser, id: number): Promise<OrderDetail> {
       const { order, actor } = await partyOrder(me, id);
       return detail(order, actor);
