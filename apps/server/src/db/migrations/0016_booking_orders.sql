@@ -88,6 +88,12 @@ CREATE TABLE "orders" (
 	CONSTRAINT "orders_payable_nonnegative" CHECK ("orders"."payable" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "store_staff" (
+	"store_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	CONSTRAINT "store_staff_store_id_user_id_pk" PRIMARY KEY("store_id","user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "therapist_days_off" (
 	"therapist_id" integer NOT NULL,
 	"day" date NOT NULL,
@@ -121,6 +127,8 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_therapist_id_therapists_id_fk" FOREI
 ALTER TABLE "orders" ADD CONSTRAINT "orders_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_project_id_service_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."service_projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_city_id_cities_id_fk" FOREIGN KEY ("city_id") REFERENCES "public"."cities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_staff" ADD CONSTRAINT "store_staff_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_staff" ADD CONSTRAINT "store_staff_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "therapist_days_off" ADD CONSTRAINT "therapist_days_off_therapist_id_therapists_id_fk" FOREIGN KEY ("therapist_id") REFERENCES "public"."therapists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "therapist_time_off" ADD CONSTRAINT "therapist_time_off_therapist_id_therapists_id_fk" FOREIGN KEY ("therapist_id") REFERENCES "public"."therapists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "therapist_working_hours" ADD CONSTRAINT "therapist_working_hours_therapist_id_therapists_id_fk" FOREIGN KEY ("therapist_id") REFERENCES "public"."therapists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -130,6 +138,8 @@ CREATE INDEX "order_status_history_order" ON "order_status_history" USING btree 
 CREATE INDEX "orders_customer" ON "orders" USING btree ("customer_id","id");--> statement-breakpoint
 CREATE INDEX "orders_therapist_busy" ON "orders" USING btree ("therapist_id","busy_start");--> statement-breakpoint
 CREATE INDEX "orders_store" ON "orders" USING btree ("store_id","starts_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_store_verification_code" ON "orders" USING btree ("store_id","verification_code") WHERE "orders"."verification_code" is not null and "orders"."status" in (10, 110, 120);--> statement-breakpoint
+CREATE INDEX "store_staff_user" ON "store_staff" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "therapist_time_off_therapist" ON "therapist_time_off" USING btree ("therapist_id","starts_at");--> statement-breakpoint
 -- No double booking (issue #13): two live orders of one therapist never hold overlapping busy time.
 -- The status list is LIVE_STATUS_CODES of packages/shared/src/booking/order-status.ts (a test compares them).

@@ -225,6 +225,9 @@ export const orders = pgTable(
     index('orders_customer').on(table.customerId, table.id),
     index('orders_therapist_busy').on(table.therapistId, table.busyStart),
     index('orders_store').on(table.storeId, table.startsAt),
+    uniqueIndex('orders_store_verification_code')
+      .on(table.storeId, table.verificationCode)
+      .where(sql`${table.verificationCode} is not null and ${table.status} in (10, 110, 120)`),
     check('orders_kind_known', sql`${table.kind} in ('homeVisit', 'inStore')`),
     check('orders_clocks_positive', sql`${table.clocks} >= 1 and ${table.extraClocks} >= 0`),
     check('orders_busy_ordered', sql`${table.busyEnd} > ${table.busyStart}`),
@@ -264,4 +267,18 @@ export const orderStatusHistory = pgTable(
       sql`${table.actor} in ('customer', 'provider', 'store', 'staff', 'system')`,
     ),
   ],
+);
+
+/** Who works at a store: their logins make the store's steps on its in-store orders. */
+export const storeStaff = pgTable(
+  'store_staff',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.storeId, table.userId] }), index('store_staff_user').on(table.userId)],
 );

@@ -7,6 +7,7 @@ import {
   orders,
   serviceProjects,
   storeProjects,
+  storeStaff,
   stores,
   therapistDaysOff,
   therapistProjects,
@@ -283,6 +284,48 @@ export function createBookingRepository(db: Db) {
         .orderBy(asc(orders.startsAt), asc(orders.id))
         .limit(limit)
         .offset(offset),
+
+    isStoreStaff: async (storeId: number, userId: number) =>
+      (
+        await db
+          .select({ storeId: storeStaff.storeId })
+          .from(storeStaff)
+          .where(and(eq(storeStaff.storeId, storeId), eq(storeStaff.userId, userId)))
+      ).length > 0,
+    /** The in-store orders of the stores this login works at, in these statuses, soonest first. */
+    listStoreOrders: (userId: number, statusCodes: readonly number[], limit: number, offset: number) =>
+      db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            inArray(
+              orders.storeId,
+              db.select({ id: storeStaff.storeId }).from(storeStaff).where(eq(storeStaff.userId, userId)),
+            ),
+            inArray(orders.status, [...statusCodes]),
+          ),
+        )
+        .orderBy(asc(orders.startsAt), asc(orders.id))
+        .limit(limit)
+        .offset(offset),
+    findStoreOrderByCode: async (userId: number, code: string, statusCodes: readonly number[]) =>
+      (
+        await db
+          .select()
+          .from(orders)
+          .where(
+            and(
+              inArray(
+                orders.storeId,
+                db.select({ id: storeStaff.storeId }).from(storeStaff).where(eq(storeStaff.userId, userId)),
+              ),
+              eq(orders.verificationCode, code),
+              inArray(orders.status, [...statusCodes]),
+            ),
+          )
+          .limit(1)
+      )[0],
 
     history: (orderId: number) =>
       db

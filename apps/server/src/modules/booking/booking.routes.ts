@@ -164,6 +164,34 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(request.lang, await orders.listForProvider(requireUser(request), request.query)),
   );
   app.get(
+    '/store/orders',
+    {
+      config: { access: ['merchant'] },
+      schema: {
+        tags,
+        security,
+        summary: "My store's in-store orders to be used or being prepared",
+        querystring: orderListQuerySchema.pick({ page: true, pageSize: true }),
+        response: okResponse(pageOf(orderDetailSchema)),
+      },
+    },
+    async (request) => ok(request.lang, await orders.listForStore(requireUser(request), request.query)),
+  );
+  app.post(
+    '/store/orders/consume',
+    {
+      config: { access: ['merchant'], rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Mark an in-store order consumed by its verification code (typed or from its QR code)',
+        body: z.object({ code: z.string().regex(/^\d{6}$/) }),
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) => ok(request.lang, await orders.consumeByCode(requireUser(request), request.body.code)),
+  );
+  app.get(
     '/orders/:id',
     {
       config: { access: 'user' },

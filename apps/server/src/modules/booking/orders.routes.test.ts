@@ -14,7 +14,7 @@ import { call, grantRoles, registerUser } from '../../../test/identity-helpers';
 import { createTestApp } from '../../../test/test-app';
 import { testConfig } from '../../config/env';
 import { queryRows } from '../../db/client';
-import { cityBookingSettings } from '../../db/schema';
+import { cityBookingSettings, storeStaff } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createBookingModule } from './index';
 
@@ -256,6 +256,53 @@ describe('booking a home visit', () => {
       },
     });
     expect(outside.json().code).toBe(ERROR_CODES.bookingTimeUnavailable.code);
+  });
+});
+
+describe('the store counter', () => {
+  it('lists its in-store orders, prepares one and marks it consumed by the customer’s code; other stores cannot', async () => {
+    const counter = await registerUser(app);
+    await grantRoles(app, database, counter.user.id, ['merchant']);
+    await database.db.insert(storeStaff).values({ storeId: fixture.storeId, userId: counter.user.id });
+    const elsewhere = await registerUser(app);
+    await grantRoles(app, database, elsewhere.user.id, ['merchant']);
+
+    const booked = (
+      await call(app, {
+        method: 'POST',
+        url: '/app/orders/in-store',
+        token: fixture.customer.token,
+        payload: {
+          storeId: fixture.storeId,
+          projectId: fixture.projectId,
+          clocks: 1,
+          startsAt: at(26, '18:00'),
+          agreeTerms: true,
+        },
+      })
+    ).json().data;
+    await payments.systemTransition(booked.id, 'pay');
+    const listed = (
+      await call(app, { method: 'GET', url: '/app/store/orders', token: counter.token })
+    ).json();
+    const mine = listed.data.items.find((item: { id: number }) => item.id === booked.id);
+    expect(mine).toMatchObject({ status: 'toBeUsed', verificationCode: null });
+    expect(mine.allowedTransitions).toEqual(['prepare', 'consume', 'cancel']);
+    expect((await step(booked.id, 'prepare', counter.token)).data.status).toBe('preparing');
+
+    const consume = (token: string, code: string) =>
+      call(app, { method: 'POST', url: '/app/store/orders/consume', token, payload: { code } });
+    const wrongCode = booked.verificationCode === '000000' ? '000001' : '000000';
+    expect((await consume(counter.token, wrongCode)).json().code).toBe(ERROR_CODES.notFound.code);
+    expect((await consume(elsewhere.token, booked.verificationCode)).json().code).toBe(
+      ERROR_CODES.notFound.code,
+    );
+    expect((await detail(booked.id, elsewhere.token)).code).toBe(ERROR_CODES.notFound.code);
+    const consumed = await consume(counter.token, booked.verificationCode);
+    expect(consumed.json().data.status).toBe('consumed');
+    expect((await consume(counter.token, booked.verificationCode)).json().code).toBe(
+      ERROR_CODES.notFound.code,
+    );
   });
 });
 

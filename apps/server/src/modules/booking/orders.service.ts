@@ -129,6 +129,31 @@ const newOrderNumber = (now: Date) =>
 const storeShifts = (hours: readonly { day: number; opens: string; closes: string }[]): WeeklyShift[] =>
   hours.map((entry) => ({ weekday: entry.day === 0 ? 7 : entry.day, start: entry.opens, end: entry.closes }));
 
+/**
+ * A store's live orders have distinct six-digit codes (a unique index), so the counter can find an
+ * order by code alone; on the rare clash a new code is drawn.
+ */
+async function withFreshVerificationCode<T>(insert: (code: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insert(String(randomInt(0, 1_000_000)).padStart(6, '0'));
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error, 'orders_store_verification_code')) throw error;
+    }
+  }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (
+    let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+    current;
+  ) {
+    if (current.code === '23505' && current.constraint === constraint) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 export interface TransitionOptions {
   reason?: string;
   /** What else the step changes on the order (a reassignment's new provider and busy time). */
@@ -215,6 +240,7 @@ export function createOrdersService(deps: {
       const therapist = await repository.findTherapist(order.therapistId);
       if (therapist?.userId === me.id) return 'provider';
     }
+    if (order.storeId !== null && (await repository.isStoreStaff(order.storeId, me.id))) return 'store';
     if (hasRole(me, STAFF_ROLES)) return 'staff';
     // Not a party: the order does not exist for this caller.
     throw new AppError('notFound');
@@ -589,32 +615,34 @@ export function createOrdersService(deps: {
         settings,
       });
       const endsAt = new Date(startsAt.getTime() + durationMinutes * 60_000);
-      const order = await insertOrder(
-        {
-          orderNumber: newOrderNumber(now),
-          kind: 'inStore',
-          customerId: me.id,
-          therapistId: therapist?.id ?? null,
-          storeId: store.id,
-          projectId: project.id,
-          cityId: store.cityId,
-          clocks: body.clocks,
-          durationMinutes,
-          startsAt,
-          endsAt,
-          busyStart: startsAt,
-          busyEnd: endsAt,
-          remark: body.remark,
-          quote: snapshotOf(quote),
-          currency,
-          payable: quote.payable.amount,
-          status: orderStatusCode('pendingPayment'),
-          verificationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
-          createdAt: now,
-          updatedAt: now,
-        },
-        me.id,
-        settings,
+      const order = await withFreshVerificationCode((verificationCode) =>
+        insertOrder(
+          {
+            orderNumber: newOrderNumber(now),
+            kind: 'inStore',
+            customerId: me.id,
+            therapistId: therapist?.id ?? null,
+            storeId: store.id,
+            projectId: project.id,
+            cityId: store.cityId,
+            clocks: body.clocks,
+            durationMinutes,
+            startsAt,
+            endsAt,
+            busyStart: startsAt,
+            busyEnd: endsAt,
+            remark: body.remark,
+            quote: snapshotOf(quote),
+            currency,
+            payable: quote.payable.amount,
+            status: orderStatusCode('pendingPayment'),
+            verificationCode,
+            createdAt: now,
+            updatedAt: now,
+          },
+          me.id,
+          settings,
+        ),
       );
       return detail(order, 'customer');
     },
@@ -662,6 +690,26 @@ export function createOrdersService(deps: {
       );
       const page = toPage(rows, query);
       return { ...page, items: await Promise.all(page.items.map((row) => detail(row, 'provider'))) };
+    },
+
+    /** The store's counter: live in-store orders of the stores this login works at. */
+    async listForStore(me: AuthUser, query: { page: number; pageSize: number }): Promise<Page<OrderDetail>> {
+      const window = pageWindow(query);
+      const rows = await repository.listStoreOrders(
+        me.id,
+        codes('toBeUsed', 'preparing'),
+        window.limit,
+        window.offset,
+      );
+      const page = toPage(rows, query);
+      return { ...page, items: await Promise.all(page.items.map((row) => detail(row, 'store'))) };
+    },
+
+    /** Marks the order with this code consumed (typed, or read from the customer's QR code). */
+    async consumeByCode(me: AuthUser, code: string): Promise<OrderDetail> {
+      const order = await repository.findStoreOrderByCode(me.id, code, codes('toBeUsed', 'preparing'));
+      if (!order) throw new AppError('notFound');
+      return detail(await transition(order, 'consume', 'store', me.id), 'store');
     },
 
     async get(me: AuthUser, id: number): Promise<OrderDetail> {
