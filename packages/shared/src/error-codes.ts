@@ -71,6 +71,7 @@ export const ERROR_CODES = {
   orderAlreadyUrged: { code: 3109, httpStatus: 200 },
   workingHoursInvalid: { code: 3110, httpStatus: 200 },
   extraClockLimit: { code: 3111, httpStatus: 200 },
+  staffReasonRequired: { code: 3112, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

@@ -327,6 +327,23 @@ export function createBookingRepository(db: Db) {
           .limit(1)
       )[0],
 
+    /** Customer service's search: an order number, or a customer's or provider's phone. */
+    findOrdersForStaff: (
+      query: { orderNumber?: string | undefined; phoneE164?: string | undefined },
+      limit: number,
+    ) =>
+      db
+        .select()
+        .from(orders)
+        .where(
+          query.orderNumber
+            ? eq(orders.orderNumber, query.orderNumber)
+            : sql`${orders.customerId} in (select id from users where phone_e164 = ${query.phoneE164 ?? ''})
+                or ${orders.therapistId} in (select t.id from therapists t join users u on u.id = t.user_id where u.phone_e164 = ${query.phoneE164 ?? ''})`,
+        )
+        .orderBy(desc(orders.id))
+        .limit(limit),
+
     history: (orderId: number) =>
       db
         .select()

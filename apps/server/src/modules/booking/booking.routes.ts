@@ -192,6 +192,26 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(request.lang, await orders.consumeByCode(requireUser(request), request.body.code)),
   );
   app.get(
+    '/staff/orders',
+    {
+      config: { access: ['customer_service', 'admin'] },
+      schema: {
+        tags,
+        security,
+        summary: "Find orders by number or by a customer's or provider's phone",
+        querystring: z
+          .object({
+            orderNumber: z.string().trim().max(32).optional(),
+            areaCode: z.string().trim().max(5).optional(),
+            phone: z.string().trim().max(24).optional(),
+          })
+          .refine((query) => Boolean(query.orderNumber || query.phone), { message: 'orderNumber or phone' }),
+        response: okResponse(z.array(orderDetailSchema)),
+      },
+    },
+    async (request) => ok(request.lang, await orders.findForStaff(request.query)),
+  );
+  app.get(
     '/orders/:id',
     {
       config: { access: 'user' },

@@ -44,7 +44,7 @@ let fixture: {
   closedCityTherapist: Awaited<ReturnType<typeof createTherapist>>;
   closedCityProjectId: number;
   storeId: number;
-  customer: { token: string; id: number };
+  customer: { token: string; id: number; phone: { areaCode: string; phone: string } };
   stranger: { token: string; id: number };
   staff: { token: string };
   addressId: number;
@@ -97,7 +97,7 @@ beforeAll(async () => {
     closedCityTherapist,
     closedCityProjectId: closedCityProject.id,
     storeId: store.id,
-    customer: { token: customer.token, id: customer.user.id },
+    customer: { token: customer.token, id: customer.user.id, phone: customer.phone },
     stranger: { token: stranger.token, id: stranger.user.id },
     staff: { token: staff.token },
     addressId: await newAddress(customer.token),
@@ -306,6 +306,29 @@ describe('the store counter', () => {
   });
 });
 
+describe('a retried booking', () => {
+  it('is answered once for the same Idempotency-Key, and books one order', async () => {
+    const send = () =>
+      call(app, {
+        method: 'POST',
+        url: '/app/orders/home-visit',
+        token: fixture.customer.token,
+        headers: { 'idempotency-key': 'booking-retry-1' },
+        payload: homeVisit({ startsAt: at(26, '18:00') }),
+      });
+    const first = await send();
+    const second = await send();
+    expect(first.json().code).toBe(0);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json().data.id).toBe(first.json().data.id);
+    const [count] = await queryRows<{ count: number }>(
+      database.db,
+      sql`select count(*)::int as count from orders where order_number = ${first.json().data.orderNumber}`,
+    );
+    expect(count?.count).toBe(1);
+  });
+});
+
 describe('free starts', () => {
   it('offers the grid inside working hours and leaves out the time a live order holds', async () => {
     const url = `/app/availability/free-starts?therapistId=${fixture.therapist.therapistId}&projectId=${fixture.projectId}&date=2026-11-28&addressId=${fixture.addressId}`;
@@ -471,10 +494,31 @@ describe('the order lifecycle', () => {
     const order = await book({ startsAt: at(30, '17:00') });
     const id = order.data.id;
     await payments.systemTransition(id, 'pay');
+    const unexplained = await step(id, 'cancel', fixture.staff.token, { waiveFee: true });
+    expect(unexplained.code).toBe(ERROR_CODES.staffReasonRequired.code);
+    const byNumber = await call(app, {
+      method: 'GET',
+      url: `/app/staff/orders?orderNumber=${order.data.orderNumber}`,
+      token: fixture.staff.token,
+    });
+    expect(byNumber.json().data.map((found: { id: number }) => found.id)).toEqual([id]);
+    const byPhone = await call(app, {
+      method: 'GET',
+      url: `/app/staff/orders?areaCode=${fixture.customer.phone.areaCode}&phone=${encodeURIComponent(fixture.customer.phone.phone)}`,
+      token: fixture.staff.token,
+    });
+    expect(byPhone.json().data.map((found: { id: number }) => found.id)).toContain(id);
+    const notStaff = await call(app, {
+      method: 'GET',
+      url: `/app/staff/orders?orderNumber=${order.data.orderNumber}`,
+      token: fixture.customer.token,
+    });
+    expect(notStaff.json().code).toBe(ERROR_CODES.forbidden.code);
     const cancelled = await step(id, 'cancel', fixture.staff.token, {
       reason: 'customer called',
       waiveFee: true,
     });
+    expect(cancelled.data.timeline.at(-1)).toMatchObject({ actor: 'staff', reason: 'customer called' });
     expect(cancelled.data).toMatchObject({ status: 'refunding', settlement: { keptTotal: 0, refund: 2500 } });
     const ongoing = (
       await call(app, {

@@ -25,6 +25,7 @@ import { isProviderLate, type Settlement, settleCancellation } from '@sabai/shar
 import { straightLineMetres } from '@sabai/shared/booking/travel';
 import type { WeeklyShift } from '@sabai/shared/booking/working-hours';
 import { isCurrency, money } from '@sabai/shared/money';
+import { normaliseMobile } from '@sabai/shared/phone';
 import type { Currency } from '@sabai/shared/settings';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -712,6 +713,23 @@ export function createOrdersService(deps: {
       return detail(await transition(order, 'consume', 'store', me.id), 'store');
     },
 
+    /** Customer service finds an order by its number or a party's phone, with timeline and price. */
+    async findForStaff(query: {
+      orderNumber?: string | undefined;
+      areaCode?: string | undefined;
+      phone?: string | undefined;
+    }) {
+      let phoneE164: string | undefined;
+      if (!query.orderNumber) {
+        const mobile =
+          query.phone && query.areaCode ? normaliseMobile(query.phone, query.areaCode) : undefined;
+        if (!mobile) throw new AppError('phoneInvalid');
+        phoneE164 = mobile.e164;
+      }
+      const rows = await repository.findOrdersForStaff({ orderNumber: query.orderNumber, phoneE164 }, 50);
+      return Promise.all(rows.map((row) => detail(row, 'staff')));
+    },
+
     async get(me: AuthUser, id: number): Promise<OrderDetail> {
       const { order, actor } = await partyOrder(me, id);
       return detail(order, actor);
@@ -724,6 +742,8 @@ export function createOrdersService(deps: {
       options: TransitionOptions,
     ): Promise<OrderDetail> {
       const { order, actor } = await partyOrder(me, id);
+      // Staff act on someone's behalf: the history row keeps who and why (issue #13 item 10).
+      if (actor === 'staff' && !options.reason) throw new AppError('staffReasonRequired');
       // Paying belongs to the money issue's checkout and webhook, not to a bare status change.
       if (step === 'pay') throw new AppError('orderActorNotAllowed');
       // A reassignment names the new provider: it has its own route (reassign below).
