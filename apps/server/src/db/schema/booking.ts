@@ -280,5 +280,8 @@ export const storeStaff = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.storeId, table.userId] }), index('store_staff_user').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.storeId, table.userId] }),
+    index('store_staff_user').on(table.userId),
+  ],
 );
