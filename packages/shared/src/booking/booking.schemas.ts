@@ -199,3 +199,4 @@ export const settlementPreviewSchema = z.object({
 
 export const reassignBodySchema = z.object({ therapistId: id, reason: text(300).default('') });
 export const extraClocksBodySchema = z.object({ count: z.number().int().min(1).max(20) });
+export const changeProjectBodySchema = z.object({ projectId: id });

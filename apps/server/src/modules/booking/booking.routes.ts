@@ -1,5 +1,6 @@
 import {
   bookingIdParamsSchema,
+  changeProjectBodySchema,
   createHomeVisitBodySchema,
   createInStoreBodySchema,
   extraClocksBodySchema,
@@ -272,6 +273,25 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
           request.body.therapistId,
           request.body.reason,
         ),
+      ),
+  );
+  app.post(
+    '/orders/:id/project',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Change the project before the service starts (a dearer one is charged the difference)',
+        params: bookingIdParamsSchema,
+        body: changeProjectBodySchema,
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        request.lang,
+        await orders.changeProject(requireUser(request), request.params.id, request.body.projectId),
       ),
   );
   app.post(

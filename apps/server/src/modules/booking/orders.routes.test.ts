@@ -1,6 +1,6 @@
 import { LIVE_STATUS_CODES } from '@sabai/shared/booking/order-status';
 import { ERROR_CODES } from '@sabai/shared/error-codes';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addressBody,
@@ -14,7 +14,7 @@ import { call, grantRoles, registerUser } from '../../../test/identity-helpers';
 import { createTestApp } from '../../../test/test-app';
 import { testConfig } from '../../config/env';
 import { queryRows } from '../../db/client';
-import { cityBookingSettings, storeStaff } from '../../db/schema';
+import { cityBookingSettings, serviceProjects, storeStaff, therapistProjects } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createBookingModule } from './index';
 
@@ -38,6 +38,7 @@ const at = (day: number, time: string) => {
 
 let fixture: {
   projectId: number;
+  cityId: number;
   therapist: Awaited<ReturnType<typeof createTherapist>>;
   other: Awaited<ReturnType<typeof createTherapist>>;
   resting: Awaited<ReturnType<typeof createTherapist>>;
@@ -91,6 +92,7 @@ beforeAll(async () => {
   await grantRoles(app, database, staff.user.id, ['customer_service']);
   fixture = {
     projectId: project.id,
+    cityId: city.id,
     therapist,
     other,
     resting,
@@ -618,6 +620,38 @@ describe('paths that write busy time', () => {
     expect((await reassign(id, fixture.resting.therapistId)).code).toBe(
       ERROR_CODES.therapistCannotTakeOrder.code,
     );
+  });
+
+  it('changes the project: the end follows the new length, a dearer one is charged, a collision is "time taken"', async () => {
+    expect((await book({ startsAt: at(26, '11:00') })).code).toBe(0);
+    const long = await createProject(database, fixture.cityId);
+    await database.db
+      .update(serviceProjects)
+      .set({ durationMinutes: 120, price: 3500, memberPrice: 3000 })
+      .where(eq(serviceProjects.id, long.id));
+    await database.db.insert(therapistProjects).values({ therapistId: fixture.therapist.therapistId, projectId: long.id });
+    const change = async (id: number, projectId: number) =>
+      (
+        await call(app, { method: 'POST', url: `/app/orders/${id}/project`, token: fixture.customer.token, payload: { projectId } })
+      ).json();
+
+    const [mine] = (await call(app, { method: 'GET', url: '/app/orders?tab=pendingPayment&pageSize=1', token: fixture.customer.token })).json().data.items;
+    expect(mine.startsAt).toBe(at(26, '11:00'));
+    expect((await change(mine.id, long.id)).code).toBe(ERROR_CODES.orderTransitionIllegal.code);
+    await payments.systemTransition(mine.id, 'pay');
+    const longer = await change(mine.id, long.id);
+    expect(longer.data).toMatchObject({ projectId: long.id, endsAt: at(26, '13:00') });
+    expect(longer.data.adjustments.at(-1)).toMatchObject({ kind: 'projectChange', charge: 1500 });
+    const shorter = await change(mine.id, fixture.projectId);
+    expect(shorter.data).toMatchObject({ projectId: fixture.projectId, endsAt: at(26, '12:00') });
+    expect(shorter.data.adjustments.at(-1)).toMatchObject({ kind: 'projectChange', charge: 0 });
+    expect((await change(mine.id, 999_999)).code).toBe(ERROR_CODES.projectUnavailable.code);
+
+    const first = await book({ startsAt: at(27, '17:00') });
+    expect((await book({ startsAt: at(27, '18:30') })).code).toBe(0);
+    await payments.systemTransition(first.data.id, 'pay');
+    expect((await change(first.data.id, long.id)).code).toBe(ERROR_CODES.bookingTimeTaken.code);
+    expect((await detail(first.data.id)).data).toMatchObject({ projectId: fixture.projectId, endsAt: at(27, '18:00') });
   });
 
   it('adds extra clocks in service up to the limit, and refuses one that runs into the next order', async () => {
