@@ -629,13 +629,26 @@ describe('paths that write busy time', () => {
       .update(serviceProjects)
       .set({ durationMinutes: 120, price: 3500, memberPrice: 3000 })
       .where(eq(serviceProjects.id, long.id));
-    await database.db.insert(therapistProjects).values({ therapistId: fixture.therapist.therapistId, projectId: long.id });
+    await database.db
+      .insert(therapistProjects)
+      .values({ therapistId: fixture.therapist.therapistId, projectId: long.id });
     const change = async (id: number, projectId: number) =>
       (
-        await call(app, { method: 'POST', url: `/app/orders/${id}/project`, token: fixture.customer.token, payload: { projectId } })
+        await call(app, {
+          method: 'POST',
+          url: `/app/orders/${id}/project`,
+          token: fixture.customer.token,
+          payload: { projectId },
+        })
       ).json();
 
-    const [mine] = (await call(app, { method: 'GET', url: '/app/orders?tab=pendingPayment&pageSize=1', token: fixture.customer.token })).json().data.items;
+    const [mine] = (
+      await call(app, {
+        method: 'GET',
+        url: '/app/orders?tab=pendingPayment&pageSize=1',
+        token: fixture.customer.token,
+      })
+    ).json().data.items;
     expect(mine.startsAt).toBe(at(26, '11:00'));
     expect((await change(mine.id, long.id)).code).toBe(ERROR_CODES.orderTransitionIllegal.code);
     await payments.systemTransition(mine.id, 'pay');
@@ -651,7 +664,10 @@ describe('paths that write busy time', () => {
     expect((await book({ startsAt: at(27, '18:30') })).code).toBe(0);
     await payments.systemTransition(first.data.id, 'pay');
     expect((await change(first.data.id, long.id)).code).toBe(ERROR_CODES.bookingTimeTaken.code);
-    expect((await detail(first.data.id)).data).toMatchObject({ projectId: fixture.projectId, endsAt: at(27, '18:00') });
+    expect((await detail(first.data.id)).data).toMatchObject({
+      projectId: fixture.projectId,
+      endsAt: at(27, '18:00'),
+    });
   });
 
   it('adds extra clocks in service up to the limit, and refuses one that runs into the next order', async () => {
