@@ -29,6 +29,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue';
 import { type PeriodicJob, startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
+import { createBookingModule } from './modules/booking';
 import { createCatalogModule } from './modules/catalog';
 import { createGeoModule } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createRealtimeModule(context, { lookupSession: identity.api.lookupSession }),
     geo,
     createCatalogModule(context, { cities: geo.api }),
+    createBookingModule(context, { cities: geo.api }),
     createPlatformModule(context, { database, version: APP_VERSION }),
     ...(config.seedDemoData ? [createDemoModule(context)] : []),
   ];

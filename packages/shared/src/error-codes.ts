@@ -64,6 +64,19 @@ export const ERROR_CODES = {
   cityNotVoting: { code: 3002, httpStatus: 200 },
   cityAlreadyVoted: { code: 3003, httpStatus: 200 },
   cannotFollowSelf: { code: 3004, httpStatus: 200 },
+  bookingTimeTaken: { code: 3100, httpStatus: 200 },
+  bookingTimeUnavailable: { code: 3101, httpStatus: 200 },
+  therapistCannotTakeOrder: { code: 3102, httpStatus: 200 },
+  beyondServiceRadius: { code: 3103, httpStatus: 200 },
+  projectUnavailable: { code: 3104, httpStatus: 200 },
+  houseNumberRequired: { code: 3105, httpStatus: 200 },
+  addressPhotoLimit: { code: 3106, httpStatus: 200 },
+  orderTransitionIllegal: { code: 3107, httpStatus: 200 },
+  orderActorNotAllowed: { code: 3108, httpStatus: 200 },
+  orderAlreadyUrged: { code: 3109, httpStatus: 200 },
+  workingHoursInvalid: { code: 3110, httpStatus: 200 },
+  extraClockLimit: { code: 3111, httpStatus: 200 },
+  staffReasonRequired: { code: 3112, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

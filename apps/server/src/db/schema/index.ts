@@ -1,3 +1,4 @@
+export * from './booking';
 export * from './catalog';
 export * from './engagement';
 export * from './geo';

@@ -17,7 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth';
 import { ok, okResponse } from '../../http/envelope';
-import { AppError, isAppError } from '../../lib/app-error';
+import { readSingleUpload } from '../../http/uploads';
+import { AppError } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
 import { type AccountService, AVATAR_MAX_BYTES } from './account.service';
 import type { IdentityService } from './identity.service';
@@ -150,22 +151,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const me = requireUser(request);
-      if (!request.isMultipart()) throw new AppError('imageInvalid');
-      let buffer: Buffer;
-      try {
-        const file = await request.file();
-        if (!file) throw new AppError('imageInvalid');
-        buffer = await file.toBuffer();
-      } catch (error) {
-        const { code, statusCode } = error as { code?: string; statusCode?: number };
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('imageTooLarge', { limit: `${AVATAR_MAX_BYTES / 1024 / 1024} MB` });
-        }
-        if (isAppError(error) || statusCode) throw error;
-        // Busboy's parse errors (no boundary, a part that never ends) carry no code or status: the
-        // body is the caller's mistake, not a crash.
-        throw new AppError('malformedJson');
-      }
+      const buffer = await readSingleUpload(request, AVATAR_MAX_BYTES);
       return ok(request.lang, await service.setAvatar(me, buffer));
     },
   );

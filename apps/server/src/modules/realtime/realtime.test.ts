@@ -64,8 +64,8 @@ describe('the realtime WebSocket on one process', async () => {
   const { app } = await createTestApp({
     bus,
     extend(app) {
-      // A module's declaration: order 12 is the only order this test lets anyone hear.
-      app.realtime.declareTopic('order', (_user, id) => id === '12');
+      // A module's declaration: sample 12 is the only one this test lets anyone hear.
+      app.realtime.declareTopic('sample', (_user, id) => id === '12');
     },
   });
   await listen(app);
@@ -112,7 +112,7 @@ describe('the realtime WebSocket on one process', async () => {
       topic: aliceTopic,
       seq: 0,
     });
-    for (const topic of [`user:${bob.user.id}`, 'order:13', 'conversation:1', 'internal:identity']) {
+    for (const topic of [`user:${bob.user.id}`, 'sample:13', 'conversation:1', 'internal:identity']) {
       expect(await request({ op: 'subscribe', id: 'b', topic })).toMatchObject({
         op: 'error',
         id: 'b',
@@ -120,9 +120,9 @@ describe('the realtime WebSocket on one process', async () => {
         code: ERROR_CODES.realtimeTopicForbidden.code,
       });
     }
-    expect(await request({ op: 'subscribe', topic: 'order:12' })).toMatchObject({
+    expect(await request({ op: 'subscribe', topic: 'sample:12' })).toMatchObject({
       op: 'ack',
-      topic: 'order:12',
+      topic: 'sample:12',
     });
   });
 

@@ -1,0 +1,124 @@
+import multipart from '@fastify/multipart';
+import {
+  addressBodySchema,
+  addressSchema,
+  bookingIdParamsSchema,
+} from '@sabai/shared/booking/booking.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../http/auth';
+import { ok, okResponse } from '../../http/envelope';
+import { readSingleUpload } from '../../http/uploads';
+import { ADDRESS_PHOTO_MAX_BYTES, type AddressesService } from './addresses.service';
+
+/** The customer's service addresses (my/address/*): only ever the caller's own. */
+export const addressesRoutes: FastifyPluginAsyncZod<{ service: AddressesService }> = async (
+  app,
+  { service },
+) => {
+  const tags = ['addresses'];
+  const security = [{ token: [] }];
+  const access = 'user' as const;
+  await app.register(multipart, {
+    limits: { fileSize: ADDRESS_PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3 },
+  });
+
+  app.get(
+    '/addresses',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'My addresses, default first',
+        response: okResponse(z.array(addressSchema)),
+      },
+    },
+    async (request) => ok(request.lang, await service.list(requireUser(request))),
+  );
+
+  app.post(
+    '/addresses',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Add an address',
+        body: addressBodySchema,
+        response: okResponse(addressSchema),
+      },
+    },
+    async (request) => ok(request.lang, await service.create(requireUser(request), request.body)),
+  );
+
+  app.put(
+    '/addresses/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Edit an address',
+        params: bookingIdParamsSchema,
+        body: addressBodySchema,
+        response: okResponse(addressSchema),
+      },
+    },
+    async (request) =>
+      ok(request.lang, await service.update(requireUser(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/addresses/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an address',
+        params: bookingIdParamsSchema,
+        response: okResponse(z.null()),
+      },
+    },
+    async (request) => {
+      await service.remove(requireUser(request), request.params.id);
+      return ok(request.lang, null);
+    },
+  );
+
+  app.post(
+    '/addresses/:id/default',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Make an address the default',
+        params: bookingIdParamsSchema,
+        response: okResponse(addressSchema),
+      },
+    },
+    async (request) => ok(request.lang, await service.setDefault(requireUser(request), request.params.id)),
+  );
+
+  app.post(
+    '/addresses/:id/photos',
+    {
+      config: { access, rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Add a photo (multipart field "file"; at most 5 per address)',
+        consumes: ['multipart/form-data'],
+        params: bookingIdParamsSchema,
+        response: okResponse(addressSchema),
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const buffer = await readSingleUpload(request, ADDRESS_PHOTO_MAX_BYTES);
+      return ok(request.lang, await service.addPhoto(me, request.params.id, buffer));
+    },
+  );
+};

@@ -1,0 +1,358 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  addresses,
+  cityBookingSettings,
+  orderStatusHistory,
+  orders,
+  serviceProjects,
+  storeProjects,
+  storeStaff,
+  stores,
+  therapistDaysOff,
+  therapistProjects,
+  therapists,
+  therapistTimeOff,
+  therapistWorkingHours,
+  users,
+} from '../../db/schema';
+
+export type AddressRow = typeof addresses.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type AddressFields = Pick<
+  typeof addresses.$inferInsert,
+  | 'contactName'
+  | 'genderTitle'
+  | 'phoneE164'
+  | 'placeType'
+  | 'detail'
+  | 'houseNumber'
+  | 'arrivalNotes'
+  | 'latitude'
+  | 'longitude'
+>;
+
+const liveAddress = (userId: number, id: number) =>
+  and(eq(addresses.userId, userId), eq(addresses.id, id), isNull(addresses.deletedAt));
+
+/** Booking's tables; every write that must be atomic takes the caller's transaction. */
+export function createBookingRepository(db: Db) {
+  async function clearDefault(tx: Db, userId: number, now: Date) {
+    await tx
+      .update(addresses)
+      .set({ isDefault: false, updatedAt: now })
+      .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true), isNull(addresses.deletedAt)));
+  }
+
+  return {
+    db,
+
+    listAddresses: (userId: number) =>
+      db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)))
+        .orderBy(desc(addresses.isDefault), desc(addresses.id)),
+
+    findAddress: async (userId: number, id: number) =>
+      (await db.select().from(addresses).where(liveAddress(userId, id)))[0],
+
+    insertAddress: (userId: number, fields: AddressFields, isDefault: boolean, now: Date) =>
+      db.transaction(async (tx) => {
+        if (isDefault) await clearDefault(tx as unknown as Db, userId, now);
+        const [row] = await tx
+          .insert(addresses)
+          .values({ ...fields, userId, isDefault, createdAt: now, updatedAt: now })
+          .returning();
+        return row as AddressRow;
+      }),
+
+    updateAddress: (userId: number, id: number, fields: AddressFields, isDefault: boolean, now: Date) =>
+      db.transaction(async (tx) => {
+        if (isDefault) await clearDefault(tx as unknown as Db, userId, now);
+        const [row] = await tx
+          .update(addresses)
+          .set({ ...fields, ...(isDefault ? { isDefault } : {}), updatedAt: now })
+          .where(liveAddress(userId, id))
+          .returning();
+        return row;
+      }),
+
+    setDefaultAddress: (userId: number, id: number, now: Date) =>
+      db.transaction(async (tx) => {
+        await clearDefault(tx as unknown as Db, userId, now);
+        const [row] = await tx
+          .update(addresses)
+          .set({ isDefault: true, updatedAt: now })
+          .where(liveAddress(userId, id))
+          .returning();
+        return row;
+      }),
+
+    softDeleteAddress: async (userId: number, id: number, now: Date) =>
+      (
+        await db
+          .update(addresses)
+          .set({ deletedAt: now, isDefault: false, updatedAt: now })
+          .where(liveAddress(userId, id))
+          .returning({ id: addresses.id })
+      ).length > 0,
+
+    appendAddressPhoto: async (userId: number, id: number, key: string, limit: number, now: Date) =>
+      (
+        await db
+          .update(addresses)
+          .set({ photoKeys: sql`${addresses.photoKeys} || ${JSON.stringify([key])}::jsonb`, updatedAt: now })
+          .where(and(liveAddress(userId, id), sql`jsonb_array_length(${addresses.photoKeys}) < ${limit}`))
+          .returning()
+      )[0],
+
+    citySettings: async (cityId: number) =>
+      (await db.select().from(cityBookingSettings).where(eq(cityBookingSettings.cityId, cityId)))[0]
+        ?.settings,
+
+    findTherapist: async (id: number) => (await db.select().from(therapists).where(eq(therapists.id, id)))[0],
+    userIdOfTherapist: async (tx: Db, therapistId: number) =>
+      (
+        await tx.select({ userId: therapists.userId }).from(therapists).where(eq(therapists.id, therapistId))
+      )[0]?.userId ?? null,
+    therapistOfUser: async (userId: number) =>
+      (await db.select().from(therapists).where(eq(therapists.userId, userId)).limit(1))[0],
+
+    findStore: async (id: number) => (await db.select().from(stores).where(eq(stores.id, id)))[0],
+
+    findProject: async (id: number) =>
+      (await db.select().from(serviceProjects).where(eq(serviceProjects.id, id)))[0],
+    therapistOffers: async (therapistId: number, projectId: number) =>
+      (
+        await db
+          .select({ projectId: therapistProjects.projectId })
+          .from(therapistProjects)
+          .where(
+            and(eq(therapistProjects.therapistId, therapistId), eq(therapistProjects.projectId, projectId)),
+          )
+      ).length > 0,
+    storeOffers: async (storeId: number, projectId: number) =>
+      (
+        await db
+          .select({ projectId: storeProjects.projectId })
+          .from(storeProjects)
+          .where(and(eq(storeProjects.storeId, storeId), eq(storeProjects.projectId, projectId)))
+      ).length > 0,
+
+    isMember: async (userId: number) =>
+      ((await db.select({ vipLevel: users.vipLevel }).from(users).where(eq(users.id, userId)))[0]?.vipLevel ??
+        0) > 0,
+
+    workingHours: (therapistId: number) =>
+      db
+        .select()
+        .from(therapistWorkingHours)
+        .where(eq(therapistWorkingHours.therapistId, therapistId))
+        .orderBy(asc(therapistWorkingHours.weekday), asc(therapistWorkingHours.startTime)),
+    daysOff: async (therapistId: number) =>
+      (
+        await db
+          .select({ day: therapistDaysOff.day })
+          .from(therapistDaysOff)
+          .where(eq(therapistDaysOff.therapistId, therapistId))
+          .orderBy(asc(therapistDaysOff.day))
+      ).map((row) => row.day),
+    timeOff: (therapistId: number, from?: Date, to?: Date) =>
+      db
+        .select()
+        .from(therapistTimeOff)
+        .where(
+          and(
+            eq(therapistTimeOff.therapistId, therapistId),
+            ...(to ? [lt(therapistTimeOff.startsAt, to)] : []),
+            ...(from ? [gt(therapistTimeOff.endsAt, from)] : []),
+          ),
+        )
+        .orderBy(asc(therapistTimeOff.startsAt)),
+
+    replaceSchedule: (
+      therapistId: number,
+      shifts: { weekday: number; start: string; end: string }[],
+      daysOff: string[],
+    ) =>
+      db.transaction(async (tx) => {
+        await tx.delete(therapistWorkingHours).where(eq(therapistWorkingHours.therapistId, therapistId));
+        await tx.delete(therapistDaysOff).where(eq(therapistDaysOff.therapistId, therapistId));
+        if (shifts.length)
+          await tx.insert(therapistWorkingHours).values(
+            shifts.map((shift) => ({
+              therapistId,
+              weekday: shift.weekday,
+              startTime: shift.start,
+              endTime: shift.end,
+            })),
+          );
+        if (daysOff.length)
+          await tx
+            .insert(therapistDaysOff)
+            .values([...new Set(daysOff)].map((day) => ({ therapistId, day })));
+      }),
+    addTimeOff: async (therapistId: number, startsAt: Date, endsAt: Date, reason: string) =>
+      (await db.insert(therapistTimeOff).values({ therapistId, startsAt, endsAt, reason }).returning())[0],
+    removeTimeOff: async (therapistId: number, id: number) =>
+      (
+        await db
+          .delete(therapistTimeOff)
+          .where(and(eq(therapistTimeOff.therapistId, therapistId), eq(therapistTimeOff.id, id)))
+          .returning({ id: therapistTimeOff.id })
+      ).length > 0,
+
+    /** Live orders of a therapist whose busy time touches [from, to). */
+    liveOrdersOf: (therapistId: number, liveCodes: readonly number[], from: Date, to: Date) =>
+      db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.therapistId, therapistId),
+            inArray(orders.status, [...liveCodes]),
+            lt(orders.busyStart, to),
+            gt(orders.busyEnd, from),
+          ),
+        ),
+
+    insertOrder: async (tx: Db, row: NewOrderRow) =>
+      (await tx.insert(orders).values(row).returning())[0] as OrderRow,
+    findOrder: async (id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0],
+    /** Moves the order only if it is still in the status the decision was made on. */
+    updateOrderFrom: async (tx: Db, id: number, fromStatus: number, changes: Partial<NewOrderRow>) =>
+      (
+        await tx
+          .update(orders)
+          .set(changes)
+          .where(and(eq(orders.id, id), eq(orders.status, fromStatus)))
+          .returning()
+      )[0],
+    markUrged: async (tx: Db, id: number, now: Date) =>
+      (
+        await tx
+          .update(orders)
+          .set({ urgedAt: now, updatedAt: now })
+          .where(and(eq(orders.id, id), isNull(orders.urgedAt)))
+          .returning({ id: orders.id })
+      ).length > 0,
+    hideFromCustomer: (id: number, now: Date) =>
+      db.update(orders).set({ hiddenByCustomerAt: now, updatedAt: now }).where(eq(orders.id, id)),
+
+    listCustomerOrders: (
+      customerId: number,
+      statusCodes: readonly number[] | null,
+      limit: number,
+      offset: number,
+    ) =>
+      db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.customerId, customerId),
+            isNull(orders.hiddenByCustomerAt),
+            ...(statusCodes ? [inArray(orders.status, [...statusCodes])] : []),
+          ),
+        )
+        .orderBy(desc(orders.id))
+        .limit(limit)
+        .offset(offset),
+
+    /** A provider's orders in these statuses starting in [from, to), soonest first. */
+    listTherapistOrders: (
+      therapistId: number,
+      statusCodes: readonly number[],
+      from: Date,
+      to: Date,
+      limit: number,
+      offset: number,
+    ) =>
+      db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.therapistId, therapistId),
+            inArray(orders.status, [...statusCodes]),
+            gte(orders.startsAt, from),
+            lt(orders.startsAt, to),
+          ),
+        )
+        .orderBy(asc(orders.startsAt), asc(orders.id))
+        .limit(limit)
+        .offset(offset),
+
+    isStoreStaff: async (storeId: number, userId: number) =>
+      (
+        await db
+          .select({ storeId: storeStaff.storeId })
+          .from(storeStaff)
+          .where(and(eq(storeStaff.storeId, storeId), eq(storeStaff.userId, userId)))
+      ).length > 0,
+    /** The in-store orders of the stores this login works at, in these statuses, soonest first. */
+    listStoreOrders: (userId: number, statusCodes: readonly number[], limit: number, offset: number) =>
+      db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            inArray(
+              orders.storeId,
+              db.select({ id: storeStaff.storeId }).from(storeStaff).where(eq(storeStaff.userId, userId)),
+            ),
+            inArray(orders.status, [...statusCodes]),
+          ),
+        )
+        .orderBy(asc(orders.startsAt), asc(orders.id))
+        .limit(limit)
+        .offset(offset),
+    findStoreOrderByCode: async (userId: number, code: string, statusCodes: readonly number[]) =>
+      (
+        await db
+          .select()
+          .from(orders)
+          .where(
+            and(
+              inArray(
+                orders.storeId,
+                db.select({ id: storeStaff.storeId }).from(storeStaff).where(eq(storeStaff.userId, userId)),
+              ),
+              eq(orders.verificationCode, code),
+              inArray(orders.status, [...statusCodes]),
+            ),
+          )
+          .limit(1)
+      )[0],
+
+    /** Customer service's search: an order number, or a customer's or provider's phone. */
+    findOrdersForStaff: (
+      query: { orderNumber?: string | undefined; phoneE164?: string | undefined },
+      limit: number,
+    ) =>
+      db
+        .select()
+        .from(orders)
+        .where(
+          query.orderNumber
+            ? eq(orders.orderNumber, query.orderNumber)
+            : sql`${orders.customerId} in (select id from users where phone_e164 = ${query.phoneE164 ?? ''})
+                or ${orders.therapistId} in (select t.id from therapists t join users u on u.id = t.user_id where u.phone_e164 = ${query.phoneE164 ?? ''})`,
+        )
+        .orderBy(desc(orders.id))
+        .limit(limit),
+
+    history: (orderId: number) =>
+      db
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, orderId))
+        .orderBy(asc(orderStatusHistory.id)),
+    insertHistory: (tx: Db, row: typeof orderStatusHistory.$inferInsert) =>
+      tx.insert(orderStatusHistory).values(row),
+  };
+}
+
+export type BookingRepository = ReturnType<typeof createBookingRepository>;

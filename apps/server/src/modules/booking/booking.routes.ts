@@ -1,0 +1,357 @@
+import {
+  bookingIdParamsSchema,
+  changeProjectBodySchema,
+  createHomeVisitBodySchema,
+  createInStoreBodySchema,
+  extraClocksBodySchema,
+  freeStartSchema,
+  freeStartsQuerySchema,
+  orderDetailSchema,
+  orderListQuerySchema,
+  orderSummarySchema,
+  providerOrdersQuerySchema,
+  reassignBodySchema,
+  scheduleBodySchema,
+  scheduleSchema,
+  settlementPreviewSchema,
+  staffOrderQuerySchema,
+  timeOffBodySchema,
+  transitionBodySchema,
+} from '@sabai/shared/booking/booking.schemas';
+import { pageSchema } from '@sabai/shared/catalog/catalog.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../http/auth';
+import { ok, okResponse } from '../../http/envelope';
+import type { AvailabilityService } from './availability.service';
+import type { FreeStartsService } from './free-starts.service';
+import type { OrdersService } from './orders.service';
+
+const pageOf = pageSchema;
+
+/** Availability (the therapist's week, free starts) and orders. */
+export const bookingRoutes: FastifyPluginAsyncZod<{
+  availability: AvailabilityService;
+  freeStarts: FreeStartsService;
+  orders: OrdersService;
+}> = async (app, { availability, freeStarts, orders }) => {
+  const security = [{ token: [] }];
+  const provider = ['provider'] as const;
+
+  app.get(
+    '/therapists/me/schedule',
+    {
+      config: { access: provider },
+      schema: {
+        tags: ['availability'],
+        security,
+        summary: 'My working week, days off and time off',
+        response: okResponse(scheduleSchema),
+      },
+    },
+    async (request) => ok(request.lang, await availability.mySchedule(requireUser(request))),
+  );
+  app.put(
+    '/therapists/me/schedule',
+    {
+      config: { access: provider },
+      schema: {
+        tags: ['availability'],
+        security,
+        summary: 'Replace my working week and days off',
+        body: scheduleBodySchema,
+        response: okResponse(scheduleSchema),
+      },
+    },
+    async (request) => ok(request.lang, await availability.setMySchedule(requireUser(request), request.body)),
+  );
+  app.post(
+    '/therapists/me/time-off',
+    {
+      config: { access: provider },
+      schema: {
+        tags: ['availability'],
+        security,
+        summary: 'Add time off',
+        body: timeOffBodySchema,
+        response: okResponse(scheduleSchema),
+      },
+    },
+    async (request) => ok(request.lang, await availability.addMyTimeOff(requireUser(request), request.body)),
+  );
+  app.delete(
+    '/therapists/me/time-off/:id',
+    {
+      config: { access: provider },
+      schema: {
+        tags: ['availability'],
+        security,
+        summary: 'Remove time off',
+        params: bookingIdParamsSchema,
+        response: okResponse(scheduleSchema),
+      },
+    },
+    async (request) =>
+      ok(request.lang, await availability.removeMyTimeOff(requireUser(request), request.params.id)),
+  );
+  app.get(
+    '/availability/free-starts',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['availability'],
+        summary: 'Free start times of a therapist on one local date (with your address: its travel counted)',
+        querystring: freeStartsQuerySchema,
+        response: okResponse(z.array(freeStartSchema)),
+      },
+    },
+    async (request) => ok(request.lang, await freeStarts.list(request.user, request.query)),
+  );
+
+  const tags = ['orders'];
+  app.post(
+    '/orders/home-visit',
+    {
+      config: { access: 'user', idempotency: 'optional' },
+      schema: {
+        tags,
+        security,
+        summary: 'Book a home visit (the server computes the price; it waits in pending payment)',
+        body: createHomeVisitBodySchema,
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) => ok(request.lang, await orders.createHomeVisit(requireUser(request), request.body)),
+  );
+  app.post(
+    '/orders/in-store',
+    {
+      config: { access: 'user', idempotency: 'optional' },
+      schema: {
+        tags,
+        security,
+        summary: 'Book a store visit (no travel fee; carries a verification code)',
+        body: createInStoreBodySchema,
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) => ok(request.lang, await orders.createInStore(requireUser(request), request.body)),
+  );
+  app.get(
+    '/orders',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'My orders by status tab',
+        querystring: orderListQuerySchema,
+        response: okResponse(pageOf(orderSummarySchema)),
+      },
+    },
+    async (request) => ok(request.lang, await orders.listMine(requireUser(request), request.query)),
+  );
+  app.get(
+    '/provider/orders',
+    {
+      config: { access: provider },
+      schema: {
+        tags,
+        security,
+        summary: "The workbench: orders waiting for my answer ('incoming') or my coming schedule",
+        querystring: providerOrdersQuerySchema,
+        response: okResponse(pageOf(orderDetailSchema)),
+      },
+    },
+    async (request) => ok(request.lang, await orders.listForProvider(requireUser(request), request.query)),
+  );
+  app.get(
+    '/store/orders',
+    {
+      config: { access: ['merchant'] },
+      schema: {
+        tags,
+        security,
+        summary: "My store's in-store orders to be used or being prepared",
+        querystring: orderListQuerySchema.pick({ page: true, pageSize: true }),
+        response: okResponse(pageOf(orderDetailSchema)),
+      },
+    },
+    async (request) => ok(request.lang, await orders.listForStore(requireUser(request), request.query)),
+  );
+  app.post(
+    '/store/orders/consume',
+    {
+      config: { access: ['merchant'], rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Mark an in-store order consumed by its verification code (typed or from its QR code)',
+        body: z.object({ code: z.string().regex(/^\d{6}$/) }),
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) => ok(request.lang, await orders.consumeByCode(requireUser(request), request.body.code)),
+  );
+  app.get(
+    '/staff/orders',
+    {
+      config: { access: ['customer_service', 'admin'] },
+      schema: {
+        tags,
+        security,
+        summary: "Find orders by number or by a customer's or provider's phone",
+        querystring: staffOrderQuerySchema,
+        response: okResponse(z.array(orderDetailSchema)),
+      },
+    },
+    async (request) => ok(request.lang, await orders.findForStaff(request.query)),
+  );
+  app.get(
+    '/orders/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'An order with its timeline and the steps allowed to you now',
+        params: bookingIdParamsSchema,
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) => ok(request.lang, await orders.get(requireUser(request), request.params.id)),
+  );
+  app.post(
+    '/orders/:id/transitions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Make a step of the order state machine (cancel, accept, depart…)',
+        params: bookingIdParamsSchema,
+        body: transitionBodySchema.extend({ waiveFee: z.boolean().optional() }),
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) => {
+      const { transition, reason, waiveFee } = request.body;
+      return ok(
+        request.lang,
+        await orders.step(requireUser(request), request.params.id, transition, {
+          reason,
+          waiveFee: waiveFee ?? false,
+        }),
+      );
+    },
+  );
+  app.post(
+    '/orders/:id/reassign',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Give the order to another free provider (after a decline; staff at any time before arrival)',
+        params: bookingIdParamsSchema,
+        body: reassignBodySchema,
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        request.lang,
+        await orders.reassign(
+          requireUser(request),
+          request.params.id,
+          request.body.therapistId,
+          request.body.reason,
+        ),
+      ),
+  );
+  app.post(
+    '/orders/:id/project',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Change the project before the service starts (a dearer one is charged the difference)',
+        params: bookingIdParamsSchema,
+        body: changeProjectBodySchema,
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        request.lang,
+        await orders.changeProject(requireUser(request), request.params.id, request.body.projectId),
+      ),
+  );
+  app.post(
+    '/orders/:id/extra-clocks',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Add extra clocks while in service',
+        params: bookingIdParamsSchema,
+        body: extraClocksBodySchema,
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        request.lang,
+        await orders.addExtraClocks(requireUser(request), request.params.id, request.body.count),
+      ),
+  );
+  app.get(
+    '/orders/:id/cancellation',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'What cancelling now would keep and refund (shown before the confirmation)',
+        params: bookingIdParamsSchema,
+        response: okResponse(settlementPreviewSchema),
+      },
+    },
+    async (request) =>
+      ok(request.lang, await orders.cancellationPreview(requireUser(request), request.params.id)),
+  );
+  app.post(
+    '/orders/:id/urge',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Urge the order (once)',
+        params: bookingIdParamsSchema,
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) => ok(request.lang, await orders.urge(requireUser(request), request.params.id)),
+  );
+  app.delete(
+    '/orders/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a finished or cancelled order from my list',
+        params: bookingIdParamsSchema,
+        response: okResponse(z.null()),
+      },
+    },
+    async (request) => {
+      await orders.hide(requireUser(request), request.params.id);
+      return ok(request.lang, null);
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import type { Visit } from '@sabai/shared/booking/availability';
+import type { freeStartsQuerySchema } from '@sabai/shared/booking/booking.schemas';
+import type { z } from 'zod';
+import type { AuthUser } from '../../http/auth';
+import { AppError } from '../../lib/app-error';
+import type { OpenCity } from '../geo';
+import type { AvailabilityService } from './availability.service';
+import type { BookingRepository } from './booking.repository';
+
+/** The booking page's start times: anyone may read them; an address (only the caller's) adds its travel. */
+export function createFreeStartsService(deps: {
+  repository: BookingRepository;
+  availability: AvailabilityService;
+  getOpenCity: (cityId: number) => Promise<OpenCity>;
+}) {
+  const { repository } = deps;
+  return {
+    async list(user: AuthUser | null, query: z.infer<typeof freeStartsQuerySchema>) {
+      const therapist = await repository.findTherapist(query.therapistId);
+      if (!therapist || therapist.isBanned) throw new AppError('notFound');
+      await deps.getOpenCity(therapist.cityId);
+      if (therapist.state === 'resting') return [];
+      const project = await repository.findProject(query.projectId);
+      if (!project?.isActive || !(await repository.therapistOffers(therapist.id, project.id))) {
+        throw new AppError('projectUnavailable');
+      }
+      let place = { lat: therapist.latitude, lng: therapist.longitude };
+      if (query.addressId !== undefined) {
+        const address = user ? await repository.findAddress(user.id, query.addressId) : undefined;
+        if (!address) throw new AppError('notFound');
+        place = { lat: address.latitude, lng: address.longitude };
+      }
+      const visit: Visit = { kind: 'homeVisit', address: place, travelMode: query.travelMode };
+      const { free } = await deps.availability.starts({
+        therapist,
+        date: query.date,
+        durationMinutes: project.durationMinutes * query.clocks,
+        visit,
+      });
+      return free.map(({ startsAt, endsAt, localDate, localTime, utcOffsetMinutes, travelMinutes }) => ({
+        startsAt,
+        endsAt,
+        localDate,
+        localTime,
+        utcOffsetMinutes,
+        travelMinutes,
+      }));
+    },
+  };
+}
+
+export type FreeStartsService = ReturnType<typeof createFreeStartsService>;
