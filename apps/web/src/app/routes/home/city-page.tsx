@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showToast } from '../../../components/ui/feedback';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError } from '../../../components/ui/state-views';
 import { discoveryKeys, useCities, voteForCity } from '../../../features/discovery/api/discovery-api';
 import { askToLogIn, isLoggedIn } from '../../../features/discovery/components/login-prompt';
-import { CardSkeletons, LoadError, Section } from '../../../features/discovery/components/state-views';
-import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
+import { Section } from '../../../features/discovery/components/section';
 import { useLocateCity } from '../../../features/discovery/hooks/use-locate-city';
+import { useCurrentCity } from '../../../hooks/use-current-city';
 import { isApiError } from '../../../lib/api-client';
 import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
 

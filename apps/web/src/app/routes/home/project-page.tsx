@@ -2,10 +2,10 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { useProject } from '../../../features/discovery/api/discovery-api';
 import { FavouriteButton } from '../../../features/discovery/components/favourite-button';
 import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
-import { CardSkeletons, LoadError, NotFoundBlock } from '../../../features/discovery/components/state-views';
 import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 

@@ -1,8 +1,8 @@
 import { CheckShieldFill, ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { useStore } from '../../../features/discovery/api/discovery-api';
-import { CardSkeletons, LoadError, NotFoundBlock } from '../../../features/discovery/components/state-views';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 
 /** Spec instore/certificate: the store's business licence and whether Sabai verified it. */

@@ -9,23 +9,19 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { useStore } from '../../../features/discovery/api/discovery-api';
 import { FavouriteButton } from '../../../features/discovery/components/favourite-button';
 import { OpeningHours } from '../../../features/discovery/components/opening-hours';
 import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
 import { ProjectCard } from '../../../features/discovery/components/project-card';
 import { ReviewList } from '../../../features/discovery/components/review-list';
-import {
-  CardSkeletons,
-  LoadError,
-  NotFoundBlock,
-  Section,
-} from '../../../features/discovery/components/state-views';
+import { Section } from '../../../features/discovery/components/section';
 import { StaticLocation } from '../../../features/discovery/components/static-location';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
 import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
-import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+import { useUserLocation } from '../../../hooks/use-user-location';
 
 /** Spec instore/orderDetail: a store's photos, hours, address and place, projects, therapists, reviews. */
 export default function StoreDetailPage() {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { useStore } from '../../../features/discovery/api/discovery-api';
 import { OpeningHours } from '../../../features/discovery/components/opening-hours';
-import { CardSkeletons, LoadError, NotFoundBlock } from '../../../features/discovery/components/state-views';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 
 /** Spec instore/storeInfo: the store's description, contact and hours in one place. */

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page } from '../../../components/ui/page';
+import { PagedList } from '../../../components/ui/paged-list';
 import { useTherapistPages } from '../../../features/discovery/api/discovery-api';
 import type { TherapistFilters } from '../../../features/discovery/api/therapist-filters';
-import { PagedList } from '../../../features/discovery/components/paged-list';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
-import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
-import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useUserLocation } from '../../../hooks/use-user-location';
 
 const AVAILABLE_NOW: TherapistFilters = { sort: 'distance', availableNow: true };
 

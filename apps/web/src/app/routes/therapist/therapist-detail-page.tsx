@@ -2,22 +2,18 @@ import { CheckShieldFill, ClockCircleOutline, StarFill } from 'antd-mobile-icons
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { useTherapist } from '../../../features/discovery/api/discovery-api';
 import { FavouriteButton, FollowButton } from '../../../features/discovery/components/favourite-button';
 import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
 import { ProjectCard } from '../../../features/discovery/components/project-card';
 import { ReviewList } from '../../../features/discovery/components/review-list';
-import {
-  CardSkeletons,
-  LoadError,
-  NotFoundBlock,
-  Section,
-} from '../../../features/discovery/components/state-views';
+import { Section } from '../../../features/discovery/components/section';
 import { TherapistStateTag } from '../../../features/discovery/components/therapist-state-tag';
-import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
 import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
-import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useUserLocation } from '../../../hooks/use-user-location';
 
 /** Spec therapist/orderDetail: the therapist's profile, verified certificates, projects and reviews. */
 export default function TherapistDetailPage() {

@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError } from '../../../components/ui/state-views';
 import { useTherapistPages } from '../../../features/discovery/api/discovery-api';
 import { parseTherapistFilters } from '../../../features/discovery/api/therapist-filters';
-import { CardSkeletons, LoadError } from '../../../features/discovery/components/state-views';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
 import { TherapistMap } from '../../../features/discovery/components/therapist-map';
-import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
 import { useQueryParams } from '../../../features/discovery/hooks/use-query-params';
-import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useUserLocation } from '../../../hooks/use-user-location';
 
 /** Spec therapist/maptherapist: the same therapists as the list, on a Leaflet map with a list below. */
 export default function TherapistMapPage() {

@@ -6,8 +6,8 @@ import type {
   SavedKind,
   TherapistCard,
 } from '@sabai/shared/catalog/catalog.schemas';
+import { usePagedQuery } from '../../../hooks/use-paged-query';
 import { api } from '../../../lib/api-client';
-import { usePagedQuery } from './paged-query';
 
 /**
  * Favourites, follows, fans, visitors and footprints (spec my/gird/*). All need a session: the

@@ -1,7 +1,7 @@
 import { DownOutline, EnvironmentOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentCity } from '../hooks/use-current-city';
+import { useCurrentCity } from '../../../hooks/use-current-city';
 import '../discovery-strings';
 
 /** The Home header's city: its name, and the way to the city picker. */

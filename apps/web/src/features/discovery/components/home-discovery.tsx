@@ -7,14 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { showToast } from '../../../components/ui/feedback';
+import { CardSkeletons, CityNotOpen, LoadError } from '../../../components/ui/state-views';
+import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useUserLocation } from '../../../hooks/use-user-location';
 import { type ApiError, isApiError } from '../../../lib/api-client';
 import { useHome } from '../api/discovery-api';
-import { useCurrentCity } from '../hooks/use-current-city';
 import { useLocateCity } from '../hooks/use-locate-city';
-import { useUserLocation } from '../hooks/use-user-location';
 import { bannerRoute } from './banner-route';
 import { ProjectCard } from './project-card';
-import { CardSkeletons, CityNotOpen, LoadError, Section } from './state-views';
+import { Section } from './section';
 import { StoreCard } from './store-card';
 import { TherapistCard } from './therapist-card';
 

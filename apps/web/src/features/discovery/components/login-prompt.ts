@@ -1,13 +1,8 @@
 import { confirm } from '../../../components/ui/feedback';
 import { i18n } from '../../../lib/i18n';
-import { readStored, STORAGE_KEYS } from '../../../lib/storage';
 import '../discovery-strings';
 
-/** Spec: logged in when a session is stored; guests are identified by device id only. */
-export function isLoggedIn(): boolean {
-  // The same rule as features/identity/session.ts: a token and the stored user.
-  return Boolean(readStored<string>(STORAGE_KEYS.token) && readStored<unknown>(STORAGE_KEYS.userInfo));
-}
+export { isLoggedIn } from '../../../lib/session-state';
 
 export const LOGIN_PATH = '/public/login';
 

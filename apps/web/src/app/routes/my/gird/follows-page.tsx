@@ -4,12 +4,12 @@ import { TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Page } from '../../../../components/ui/page';
+import { PagedList } from '../../../../components/ui/paged-list';
 import {
   type FollowedTherapist,
   useFans,
   useFollowing,
 } from '../../../../features/discovery/api/engagement-api';
-import { PagedList } from '../../../../features/discovery/components/paged-list';
 import { PersonRow } from '../../../../features/discovery/components/saved-item-card';
 import { TherapistCard } from '../../../../features/discovery/components/therapist-card';
 import { useQueryParams } from '../../../../features/discovery/hooks/use-query-params';

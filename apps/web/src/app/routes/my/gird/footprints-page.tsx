@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { confirm, showToast } from '../../../../components/ui/feedback';
 import { Page } from '../../../../components/ui/page';
+import { PagedList } from '../../../../components/ui/paged-list';
 import {
   clearFootprints,
   engagementKeys,
   useFootprints,
 } from '../../../../features/discovery/api/engagement-api';
-import { PagedList } from '../../../../features/discovery/components/paged-list';
 import { SavedItemCard } from '../../../../features/discovery/components/saved-item-card';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useIsLoggedIn } from '../../../../features/identity/session';
