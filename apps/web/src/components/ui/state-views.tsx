@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api-client';
 import { EmptyState } from './empty-state';
 import './state-views.css';
 import './ui-strings';
+import * as paths from '../../lib/paths';
 
 /** The server refused the chosen city: it is not open (yet). */
 export const isCityNotOpen = (error: unknown): boolean =>
@@ -21,7 +22,7 @@ export function CityNotOpen({ message }: { message?: string }) {
       icon={<EnvironmentOutline />}
       title={message || t('city.notOpen')}
       action={
-        <Button color="primary" onClick={() => navigate('/index/citys')}>
+        <Button color="primary" onClick={() => navigate(paths.cityPicker.href())}>
           {t('city.choose')}
         </Button>
       }

@@ -14,6 +14,7 @@ import { Section } from '../../../features/discovery/components/section';
 import { useLocateCity } from '../../../features/discovery/hooks/use-locate-city';
 import { useCurrentCity } from '../../../hooks/use-current-city';
 import { isApiError } from '../../../lib/api-client';
+import * as paths from '../../../lib/paths';
 import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
 
 /** Spec index/citys/citys: open cities to choose from, cities gathering votes, "use my location". */
@@ -33,7 +34,7 @@ export default function CityPage() {
     // Every answer depends on the cityId header: nothing cached for the old city is reused.
     await queryClient.invalidateQueries();
     showToast(t('city.switched', { city: city.name }));
-    navigate('/');
+    navigate(paths.home.href());
   };
 
   const locateMe = async () => {
@@ -41,7 +42,7 @@ export default function CityPage() {
     try {
       const { city } = await locateCity();
       showToast(t('city.switched', { city: city.name }));
-      navigate('/');
+      navigate(paths.home.href());
     } catch (error) {
       showToast(isApiError(error) ? error.message : t('city.locationFailed'));
     } finally {

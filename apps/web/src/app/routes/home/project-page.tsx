@@ -8,6 +8,7 @@ import { FavouriteButton } from '../../../features/discovery/components/favourit
 import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
 import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
+import * as paths from '../../../lib/paths';
 
 /** Spec index/order/order: a service project's photos, duration, prices, extra clock and description. */
 export default function ProjectPage() {
@@ -72,7 +73,7 @@ export default function ProjectPage() {
               block
               color="primary"
               size="large"
-              onClick={() => navigate(`/therapist/therapistList?projectId=${data.id}`)}
+              onClick={() => navigate(paths.therapistList.href({ projectId: data.id }))}
             >
               {t('project.chooseTherapist')}
             </Button>

@@ -22,6 +22,7 @@ import { TherapistCard } from '../../../features/discovery/components/therapist-
 import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 import { useUserLocation } from '../../../hooks/use-user-location';
+import * as paths from '../../../lib/paths';
 
 /** Spec instore/orderDetail: a store's photos, hours, address and place, projects, therapists, reviews. */
 export default function StoreDetailPage() {
@@ -33,7 +34,7 @@ export default function StoreDetailPage() {
   const data = store.data;
 
   return (
-    <Page title={data?.name ?? t('store.detailTitle')} backTo="/instore">
+    <Page title={data?.name ?? t('store.detailTitle')} backTo={paths.instore.href()}>
       {id === undefined ? <NotFoundBlock /> : null}
       {id !== undefined && store.isPending ? <CardSkeletons count={2} variant="tile" /> : null}
       {store.isError ? (
@@ -72,12 +73,12 @@ export default function StoreDetailPage() {
               </a>
             </List.Item>
             <List.Item prefix={<InformationCircleOutline aria-hidden="true" />} arrowIcon>
-              <Link className="stretched-action" to={`/instore/storeInfo?id=${data.id}`}>
+              <Link className="stretched-action" to={paths.storeInfo.href(data.id)}>
                 {t('store.about')}
               </Link>
             </List.Item>
             <List.Item prefix={<FileOutline aria-hidden="true" />} arrowIcon>
-              <Link className="stretched-action" to={`/instore/certificate?id=${data.id}`}>
+              <Link className="stretched-action" to={paths.storeCertificate.href(data.id)}>
                 {t('store.licence')}
               </Link>
             </List.Item>

@@ -17,6 +17,7 @@ import { SmsCodeField } from '../../../features/identity/components/sms-code-fie
 import { useSubmit } from '../../../features/identity/hooks/use-submit';
 import { saveUser, useIsLoggedIn } from '../../../features/identity/session';
 import { codeProblem, firstProblem, phoneProblem } from '../../../features/identity/validation';
+import * as paths from '../../../lib/paths';
 
 /** public/bind: give an account without a phone number one (checked with a code). */
 export default function BindPage() {
@@ -31,11 +32,11 @@ export default function BindPage() {
     run(firstProblem(phoneProblem(phone), codeProblem(code)), async () => {
       saveUser(await bindPhone({ ...phone, code }));
       showToast(t('bind.success'));
-      await navigate('/my', { replace: true });
+      await navigate(paths.my.href(), { replace: true });
     });
 
   return (
-    <Page title={t('bind.title')} backTo="/my" className="auth-page">
+    <Page title={t('bind.title')} backTo={paths.my.href()} className="auth-page">
       {isLoggedIn ? (
         <AuthForm subheading={t('bind.subheading')} onSubmit={submit}>
           <FieldRow>

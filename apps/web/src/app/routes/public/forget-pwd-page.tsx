@@ -21,6 +21,7 @@ import {
   passwordProblem,
   phoneProblem,
 } from '../../../features/identity/validation';
+import * as paths from '../../../lib/paths';
 
 export default function ForgetPwdPage() {
   const { t } = useTranslation('identity');
@@ -36,11 +37,11 @@ export default function ForgetPwdPage() {
       // Every session ended on the server; this one too.
       forgetSession();
       showToast(t('forgot.success'));
-      await navigate('/public/loginphone', { replace: true });
+      await navigate(paths.login.passwordHref(), { replace: true });
     });
 
   return (
-    <Page title={t('forgot.title')} backTo="/public/login" className="auth-page">
+    <Page title={t('forgot.title')} backTo={paths.login.href()} className="auth-page">
       <AuthForm subheading={t('forgot.subheading')} onSubmit={submit}>
         <FieldRow>
           <PhoneField value={phone} onChange={setPhone} />

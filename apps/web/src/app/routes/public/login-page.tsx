@@ -17,6 +17,7 @@ import { useAccountGuard } from '../../../features/identity/hooks/use-account-gu
 import { useLoginSuccess } from '../../../features/identity/hooks/use-login-success';
 import { useSubmit } from '../../../features/identity/hooks/use-submit';
 import { codeProblem, firstProblem, phoneProblem } from '../../../features/identity/validation';
+import * as paths from '../../../lib/paths';
 
 type Mode = 'sms' | 'password';
 
@@ -54,7 +55,7 @@ export default function LoginPage() {
     );
 
   return (
-    <Page title={t('login.title')} backTo="/my" className="auth-page">
+    <Page title={t('login.title')} backTo={paths.my.href()} className="auth-page">
       <Tabs activeKey={mode} onChange={(key) => setMode(key as Mode)} className="auth-tabs">
         <Tabs.Tab title={t('login.bySms')} key="sms" />
         <Tabs.Tab title={t('login.byPassword')} key="password" />
@@ -91,8 +92,8 @@ export default function LoginPage() {
           {t('login.submit')}
         </Button>
         <div className="auth-form__links">
-          <Link to={`/public/register${search}`}>{t('register.link')}</Link>
-          <Link to="/public/forgetPwd">{t('forgot.link')}</Link>
+          <Link to={paths.register.href({ search })}>{t('register.link')}</Link>
+          <Link to={paths.forgotPassword.href()}>{t('forgot.link')}</Link>
         </div>
       </AuthForm>
     </Page>

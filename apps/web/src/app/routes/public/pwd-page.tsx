@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../../features/identity/hooks/use-identity';
 import { useSubmit } from '../../../features/identity/hooks/use-submit';
 import { useIsLoggedIn } from '../../../features/identity/session';
 import { firstProblem, passwordProblem } from '../../../features/identity/validation';
+import * as paths from '../../../lib/paths';
 
 /** public/pwd: change the password (the current one is asked for once one exists). */
 export default function PwdPage() {
@@ -40,7 +41,7 @@ export default function PwdPage() {
     );
 
   return (
-    <Page title={t('pwd.title')} backTo="/my/setting/accountManagement" className="auth-page">
+    <Page title={t('pwd.title')} backTo={paths.accountManagement.href()} className="auth-page">
       {isLoggedIn ? (
         <AuthForm subheading={t('pwd.subheading')} onSubmit={submit}>
           {needsOld ? (

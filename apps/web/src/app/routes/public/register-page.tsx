@@ -21,6 +21,7 @@ import {
   passwordProblem,
   phoneProblem,
 } from '../../../features/identity/validation';
+import * as paths from '../../../lib/paths';
 import { readStored, STORAGE_KEYS } from '../../../lib/storage';
 
 export default function RegisterPage() {
@@ -58,7 +59,7 @@ export default function RegisterPage() {
     );
 
   return (
-    <Page title={t('register.title')} backTo="/public/login" className="auth-page">
+    <Page title={t('register.title')} backTo={paths.login.href()} className="auth-page">
       <AuthForm heading={t('register.heading')} subheading={t('register.subheading')} onSubmit={submit}>
         <FieldRow>
           <PhoneField value={phone} onChange={setPhone} />
@@ -96,7 +97,7 @@ export default function RegisterPage() {
           {t('register.submit')}
         </Button>
         <div className="auth-form__links">
-          <Link to={`/public/login${search}`}>{t('register.haveAccount')}</Link>
+          <Link to={paths.login.href({ search })}>{t('register.haveAccount')}</Link>
         </div>
       </AuthForm>
     </Page>

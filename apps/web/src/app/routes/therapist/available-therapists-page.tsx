@@ -10,6 +10,7 @@ import type { TherapistFilters } from '../../../features/discovery/api/therapist
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
 import { useCurrentCity } from '../../../hooks/use-current-city';
 import { useUserLocation } from '../../../hooks/use-user-location';
+import * as paths from '../../../lib/paths';
 
 const AVAILABLE_NOW: TherapistFilters = { sort: 'distance', availableNow: true };
 
@@ -26,11 +27,11 @@ export default function AvailableTherapistsPage() {
         header={
           <>
             <nav className="entry-row" aria-label={t('therapist.listTitle')}>
-              <Link className="entry-button" to="/therapist/therapistList">
+              <Link className="entry-button" to={paths.therapistList.href()}>
                 <TeamOutline aria-hidden="true" />
                 <span>{t('therapist.allTherapists')}</span>
               </Link>
-              <Link className="entry-button" to="/therapist/maptherapist?availableNow=true">
+              <Link className="entry-button" to={paths.therapistMap.href({ availableNow: true })}>
                 <EnvironmentOutline aria-hidden="true" />
                 <span>{t('therapist.map')}</span>
               </Link>

@@ -14,6 +14,7 @@ import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 import { useCurrentCity } from '../../../hooks/use-current-city';
 import { useUserLocation } from '../../../hooks/use-user-location';
+import * as paths from '../../../lib/paths';
 
 /** Spec therapist/orderDetail: the therapist's profile, verified certificates, projects and reviews. */
 export default function TherapistDetailPage() {
@@ -26,7 +27,7 @@ export default function TherapistDetailPage() {
   const data = therapist.data;
 
   return (
-    <Page title={data?.name ?? t('therapist.detailTitle')} backTo="/therapist/therapistList">
+    <Page title={data?.name ?? t('therapist.detailTitle')} backTo={paths.therapistList.href()}>
       {id === undefined ? <NotFoundBlock /> : null}
       {id !== undefined && therapist.isPending ? <CardSkeletons count={2} variant="tile" /> : null}
       {therapist.isError ? (
@@ -80,7 +81,7 @@ export default function TherapistDetailPage() {
               followerCount={data.followerCount}
             />
             {data.store ? (
-              <Link className="detail__link" to={`/instore/orderDetail?id=${data.store.id}`}>
+              <Link className="detail__link" to={paths.storeDetail.href(data.store.id)}>
                 {t('therapist.store', { store: data.store.name })}
               </Link>
             ) : null}

@@ -15,6 +15,7 @@ import { TherapistFilterBar } from '../../../features/discovery/components/thera
 import { useQueryParams } from '../../../features/discovery/hooks/use-query-params';
 import { useCurrentCity } from '../../../hooks/use-current-city';
 import { useUserLocation } from '../../../hooks/use-user-location';
+import * as paths from '../../../lib/paths';
 
 /** Spec therapist/therapistList: filters and sort in the URL, paged, pull-to-refresh. */
 export default function TherapistListPage() {
@@ -26,13 +27,13 @@ export default function TherapistListPage() {
   const query = useTherapistPages(filters, position);
 
   return (
-    <Page title={t('therapist.listTitle')} backTo="/therapist">
+    <Page title={t('therapist.listTitle')} backTo={paths.therapist.href()}>
       <div className="list-toolbar">
         <TherapistFilterBar
           filters={filters}
           onChange={(next) => setParams(therapistFiltersToParams(next))}
           extra={
-            <Link className="chip chip--link" to={`/therapist/maptherapist?${params.toString()}`}>
+            <Link className="chip chip--link" to={paths.therapistMap.href(params)}>
               <EnvironmentOutline aria-hidden="true" /> {t('therapist.map')}
             </Link>
           }

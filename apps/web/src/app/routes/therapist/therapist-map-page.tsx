@@ -11,6 +11,7 @@ import { TherapistMap } from '../../../features/discovery/components/therapist-m
 import { useQueryParams } from '../../../features/discovery/hooks/use-query-params';
 import { useCurrentCity } from '../../../hooks/use-current-city';
 import { useUserLocation } from '../../../hooks/use-user-location';
+import * as paths from '../../../lib/paths';
 
 /** Spec therapist/maptherapist: the same therapists as the list, on a Leaflet map with a list below. */
 export default function TherapistMapPage() {
@@ -26,7 +27,7 @@ export default function TherapistMapPage() {
   const selected = therapists.find((therapist) => therapist.id === selectedId);
 
   return (
-    <Page title={t('therapist.mapTitle')} backTo="/therapist/therapistList">
+    <Page title={t('therapist.mapTitle')} backTo={paths.therapistList.href()}>
       <TherapistMap
         therapists={therapists}
         centre={position ?? city?.location}
@@ -45,7 +46,7 @@ export default function TherapistMapPage() {
         </div>
       ) : null}
       <div className="list-toolbar list-toolbar--end">
-        <Link className="chip chip--link" to={`/therapist/therapistList?${params.toString()}`}>
+        <Link className="chip chip--link" to={paths.therapistList.href(params)}>
           {t('therapist.list')}
         </Link>
       </div>

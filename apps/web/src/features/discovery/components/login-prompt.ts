@@ -1,10 +1,9 @@
 import { confirm } from '../../../components/ui/feedback';
 import { i18n } from '../../../lib/i18n';
 import '../discovery-strings';
+import * as paths from '../../../lib/paths';
 
 export { isLoggedIn } from '../../../lib/session-state';
-
-export const LOGIN_PATH = '/public/login';
 
 /**
  * "Please log in first" with a log-in button. Resolves to the login URL (with a redirect back here)
@@ -16,5 +15,5 @@ export async function askToLogIn(returnTo: string): Promise<string | undefined> 
     i18n.t('discovery:login.action'),
     i18n.t('discovery:login.cancel'),
   );
-  return accepted ? `${LOGIN_PATH}?redirect=${encodeURIComponent(returnTo)}` : undefined;
+  return accepted ? paths.login.href({ redirect: returnTo }) : undefined;
 }

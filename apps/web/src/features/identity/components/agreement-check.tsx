@@ -2,6 +2,7 @@ import '../identity-strings';
 import { Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import * as paths from '../../../lib/paths';
 
 /**
  * "I have read and agree to the User Agreement and the Privacy Policy" (spec section 5). The sentence
@@ -20,9 +21,9 @@ export function AgreementCheck({
       <Checkbox checked={checked} onChange={onChange} aria-label={t('agreement.checkboxLabel')} />
       <span className="agreement-check__text">
         {t('agreement.before')}
-        <Link to="/public/agreement_user">{t('agreement.userLink')}</Link>
+        <Link to={paths.userAgreement.href()}>{t('agreement.userLink')}</Link>
         {t('agreement.between')}
-        <Link to="/public/agreement_privacy">{t('agreement.privacyLink')}</Link>
+        <Link to={paths.privacyPolicy.href()}>{t('agreement.privacyLink')}</Link>
         {t('agreement.after')}
       </span>
     </div>

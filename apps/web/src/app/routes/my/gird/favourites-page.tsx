@@ -9,6 +9,7 @@ import { SavedItemCard } from '../../../../features/discovery/components/saved-i
 import { useQueryParams } from '../../../../features/discovery/hooks/use-query-params';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useIsLoggedIn } from '../../../../features/identity/session';
+import * as paths from '../../../../lib/paths';
 
 const KINDS: readonly SavedKind[] = ['project', 'therapist', 'store'];
 
@@ -22,7 +23,7 @@ export default function FavouritesPage() {
   const query = useFavourites(kind, isLoggedIn);
 
   return (
-    <Page title={t('engagement.favouritesTitle')} backTo="/my">
+    <Page title={t('engagement.favouritesTitle')} backTo={paths.my.href()}>
       {isLoggedIn ? (
         <PagedList<SavedItem>
           query={query}

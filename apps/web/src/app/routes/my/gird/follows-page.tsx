@@ -15,6 +15,7 @@ import { TherapistCard } from '../../../../features/discovery/components/therapi
 import { useQueryParams } from '../../../../features/discovery/hooks/use-query-params';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useIsLoggedIn } from '../../../../features/identity/session';
+import * as paths from '../../../../lib/paths';
 
 /** Spec my/gird/guanzhu: therapists I follow, and (for a therapist) who follows me. */
 export default function FollowsPage() {
@@ -26,7 +27,7 @@ export default function FollowsPage() {
   const fans = useFans(isLoggedIn && tab === 'fans');
 
   return (
-    <Page title={t('engagement.followsTitle')} backTo="/my">
+    <Page title={t('engagement.followsTitle')} backTo={paths.my.href()}>
       {isLoggedIn ? (
         <>
           <Tabs activeKey={tab} onChange={(key) => setParams(key === 'fans' ? { tab: 'fans' } : {})}>

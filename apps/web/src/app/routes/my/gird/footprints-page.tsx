@@ -16,6 +16,7 @@ import { SavedItemCard } from '../../../../features/discovery/components/saved-i
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useIsLoggedIn } from '../../../../features/identity/session';
 import { isApiError } from '../../../../lib/api-client';
+import * as paths from '../../../../lib/paths';
 
 /** Spec my/gird/browse: recently viewed (the latest 100, newest first, no repeats). */
 export default function FootprintsPage() {
@@ -37,7 +38,7 @@ export default function FootprintsPage() {
   };
 
   return (
-    <Page title={t('engagement.footprintsTitle')} backTo="/my">
+    <Page title={t('engagement.footprintsTitle')} backTo={paths.my.href()}>
       {isLoggedIn ? (
         <PagedList<SavedItem>
           query={query}

@@ -8,6 +8,7 @@ import { useVisitors } from '../../../../features/discovery/api/engagement-api';
 import { PersonRow } from '../../../../features/discovery/components/saved-item-card';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useIsLoggedIn } from '../../../../features/identity/session';
+import * as paths from '../../../../lib/paths';
 
 /** Spec my/gird/visitor: who viewed my therapist profile, most recent first. */
 export default function VisitorsPage() {
@@ -15,7 +16,7 @@ export default function VisitorsPage() {
   const isLoggedIn = useIsLoggedIn();
   const query = useVisitors(isLoggedIn);
   return (
-    <Page title={t('engagement.visitorsTitle')} backTo="/my">
+    <Page title={t('engagement.visitorsTitle')} backTo={paths.my.href()}>
       {isLoggedIn ? (
         <PagedList<Person>
           query={query}

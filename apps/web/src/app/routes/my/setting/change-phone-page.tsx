@@ -19,6 +19,7 @@ import { CURRENT_USER_KEY, useCurrentUser } from '../../../../features/identity/
 import { useSubmit } from '../../../../features/identity/hooks/use-submit';
 import { readStoredUser, saveUser, useIsLoggedIn } from '../../../../features/identity/session';
 import { codeProblem, firstProblem, phoneProblem } from '../../../../features/identity/validation';
+import * as paths from '../../../../lib/paths';
 
 /** my/setting/changePhone: the code goes to the new number, which proves it is yours. */
 export default function ChangePhonePage() {
@@ -44,7 +45,7 @@ export default function ChangePhonePage() {
     });
 
   return (
-    <Page title={t('changePhone.title')} backTo="/my/setting/accountManagement" className="auth-page">
+    <Page title={t('changePhone.title')} backTo={paths.accountManagement.href()} className="auth-page">
       {isLoggedIn ? (
         <AuthForm
           subheading={

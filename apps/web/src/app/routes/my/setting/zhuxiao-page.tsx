@@ -14,6 +14,7 @@ import {
   useLogout,
 } from '../../../../features/identity/hooks/use-identity';
 import { useIsLoggedIn } from '../../../../features/identity/session';
+import * as paths from '../../../../lib/paths';
 
 /**
  * my/setting/zhuxiao: request account cancellation (with confirmation); `?setup=3` shows the
@@ -33,7 +34,7 @@ export default function ZhuxiaoPage() {
 
   if (!isLoggedIn) {
     return (
-      <Page title={t('cancel.title')} backTo="/my/setting/accountManagement">
+      <Page title={t('cancel.title')} backTo={paths.accountManagement.href()}>
         <LoginRequired />
       </Page>
     );
@@ -57,7 +58,7 @@ export default function ZhuxiaoPage() {
     if (!(await confirm(t('cancel.confirmQuestion'), t('cancel.confirmYes'), t('cancel.confirmNo')))) return;
     try {
       await request.mutateAsync();
-      await navigate('/my/setting/zhuxiao?setup=3', { replace: true });
+      await navigate(paths.cancelAccount.href({ step: 3 }), { replace: true });
     } catch (error) {
       showToast((error as Error).message);
     }
@@ -67,7 +68,7 @@ export default function ZhuxiaoPage() {
     try {
       await revoke.mutateAsync();
       showToast(t('cancel.withdrawn'));
-      await navigate('/my', { replace: true });
+      await navigate(paths.my.href(), { replace: true });
     } catch (error) {
       showToast((error as Error).message);
     }
@@ -75,19 +76,19 @@ export default function ZhuxiaoPage() {
 
   const logOut = async () => {
     await logout();
-    await navigate('/my', { replace: true });
+    await navigate(paths.my.href(), { replace: true });
   };
 
   if (status.isPending) {
     return (
-      <Page title={t('cancel.title')} backTo="/my/setting/accountManagement">
+      <Page title={t('cancel.title')} backTo={paths.accountManagement.href()}>
         <PageLoading />
       </Page>
     );
   }
 
   return (
-    <Page title={t('cancel.title')} backTo="/my/setting/accountManagement" className="cancel-page">
+    <Page title={t('cancel.title')} backTo={paths.accountManagement.href()} className="cancel-page">
       {showStatus && isPending ? (
         <section className="cancel-status" aria-live="polite">
           <ExclamationCircleOutline className="cancel-status__icon" aria-hidden="true" />
