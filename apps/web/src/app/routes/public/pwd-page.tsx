@@ -1,7 +1,7 @@
-import { Button, Input } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SubmitButton, useZodForm } from '../../../components/form/form';
+import { PasswordField } from '../../../components/form/text-field';
 import { showToast } from '../../../components/ui/feedback';
 import { Page } from '../../../components/ui/page';
 import '../../../features/identity/identity.css';
@@ -9,9 +9,8 @@ import { changePassword } from '../../../features/identity/api/identity-api';
 import { AuthForm, FieldRow } from '../../../features/identity/components/auth-form';
 import { LoginRequired } from '../../../features/identity/components/login-required';
 import { useCurrentUser } from '../../../features/identity/hooks/use-identity';
-import { useSubmit } from '../../../features/identity/hooks/use-submit';
 import { useIsLoggedIn } from '../../../features/identity/session';
-import { firstProblem, passwordProblem } from '../../../features/identity/validation';
+import { changePasswordForm } from '../../../features/identity/validation';
 import * as paths from '../../../lib/paths';
 
 /** public/pwd: change the password (the current one is asked for once one exists). */
@@ -20,72 +19,38 @@ export default function PwdPage() {
   const navigate = useNavigate();
   const isLoggedIn = useIsLoggedIn();
   const user = useCurrentUser();
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const { isBusy, run } = useSubmit();
   const needsOld = user.data?.hasPassword !== false;
-
-  const submit = () =>
-    run(
-      firstProblem(
-        needsOld && !oldPassword ? 'password.currentRequired' : null,
-        passwordProblem(newPassword),
-        repeat === newPassword ? null : 'password.mismatch',
-      ),
-      async () => {
-        await changePassword({ ...(needsOld ? { oldPassword } : {}), newPassword });
-        showToast(t('pwd.success'));
-        await navigate(-1);
-      },
-    );
+  const form = useZodForm(changePasswordForm(needsOld), { oldPassword: '', newPassword: '', repeat: '' });
 
   return (
     <Page title={t('pwd.title')} backTo={paths.accountManagement.href()} className="auth-page">
       {isLoggedIn ? (
-        <AuthForm subheading={t('pwd.subheading')} onSubmit={submit}>
+        <AuthForm
+          subheading={t('pwd.subheading')}
+          form={form}
+          onSubmit={async ({ oldPassword, newPassword }) => {
+            await changePassword({ ...(needsOld ? { oldPassword } : {}), newPassword });
+            showToast(t('pwd.success'));
+            await navigate(-1);
+          }}
+        >
           {needsOld ? (
             <FieldRow>
-              <Input
-                type="password"
-                autoComplete="current-password"
-                aria-label={t('password.currentLabel')}
-                placeholder={t('password.currentLabel')}
-                value={oldPassword}
-                onChange={setOldPassword}
-              />
+              <PasswordField name="oldPassword" label={t('password.currentLabel')} />
             </FieldRow>
           ) : null}
           <FieldRow>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              aria-label={t('password.newLabel')}
+            <PasswordField
+              name="newPassword"
+              isNew
+              label={t('password.newLabel')}
               placeholder={t('password.rule')}
-              value={newPassword}
-              onChange={setNewPassword}
             />
           </FieldRow>
           <FieldRow>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              aria-label={t('password.repeatLabel')}
-              placeholder={t('password.repeatLabel')}
-              value={repeat}
-              onChange={setRepeat}
-            />
+            <PasswordField name="repeat" isNew label={t('password.repeatLabel')} />
           </FieldRow>
-          <Button
-            block
-            color="primary"
-            size="large"
-            type="submit"
-            loading={isBusy}
-            className="auth-form__submit"
-          >
-            {t('pwd.submit')}
-          </Button>
+          <SubmitButton className="auth-form__submit">{t('pwd.submit')}</SubmitButton>
         </AuthForm>
       ) : (
         <LoginRequired />

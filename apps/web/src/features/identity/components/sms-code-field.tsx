@@ -3,24 +3,19 @@ import { SMS_RESEND_SECONDS } from '@sabai/shared/identity/identity.rules';
 import type { SmsPurpose } from '@sabai/shared/identity/identity.schemas';
 import { Input } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/ui/feedback';
 import { sendSmsCode } from '../api/identity-api';
-import type { PhoneValue } from './phone-field';
 
-/** The 6-digit code input and its "Send code" button, which counts down 60 s before a resend. */
-export function SmsCodeField({
-  value,
-  onChange,
-  phone,
-  purpose,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  phone: PhoneValue;
-  purpose: SmsPurpose;
-}) {
+/**
+ * The form's `code` field: the 6-digit input and its "Send code" button, which sends to the form's
+ * `areaCode` + `phone` and counts down 60 s before a resend.
+ */
+export function SmsCodeField({ purpose }: { purpose: SmsPurpose }) {
   const { t } = useTranslation('identity');
+  const { field } = useController({ name: 'code' });
+  const [areaCode, phone] = useWatch({ name: ['areaCode', 'phone'] }) as [string, string];
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [isSending, setSending] = useState(false);
 
@@ -31,13 +26,13 @@ export function SmsCodeField({
   }, [secondsLeft]);
 
   const send = async () => {
-    if (!phone.phone.trim()) {
+    if (!phone?.trim()) {
       showToast(t('phone.required'));
       return;
     }
     setSending(true);
     try {
-      const result = await sendSmsCode({ ...phone, purpose });
+      const result = await sendSmsCode({ areaCode, phone, purpose });
       setSecondsLeft(result.resendAfterSeconds || SMS_RESEND_SECONDS);
       showToast(t('code.sent'));
     } catch (error) {
@@ -50,14 +45,16 @@ export function SmsCodeField({
   return (
     <div className="sms-code-field">
       <Input
+        ref={field.ref}
         className="sms-code-field__input"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
         aria-label={t('code.label')}
         placeholder={t('code.placeholder')}
-        value={value}
-        onChange={(next) => onChange(next.replace(/\D/g, ''))}
+        value={field.value ?? ''}
+        onChange={(next) => field.onChange(next.replace(/\D/g, ''))}
+        onBlur={field.onBlur}
       />
       <button
         type="button"

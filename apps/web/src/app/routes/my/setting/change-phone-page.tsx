@@ -1,24 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SubmitButton, useZodForm } from '../../../../components/form/form';
 import { showToast } from '../../../../components/ui/feedback';
 import { Page } from '../../../../components/ui/page';
 import '../../../../features/identity/identity.css';
 import { changePhone } from '../../../../features/identity/api/identity-api';
 import { AuthForm, FieldRow } from '../../../../features/identity/components/auth-form';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
-import {
-  DEFAULT_AREA_CODE,
-  PhoneField,
-  type PhoneValue,
-} from '../../../../features/identity/components/phone-field';
+import { DEFAULT_AREA_CODE, PhoneField } from '../../../../features/identity/components/phone-field';
 import { SmsCodeField } from '../../../../features/identity/components/sms-code-field';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../../../features/identity/hooks/use-identity';
-import { useSubmit } from '../../../../features/identity/hooks/use-submit';
 import { readStoredUser, saveUser, useIsLoggedIn } from '../../../../features/identity/session';
-import { codeProblem, firstProblem, phoneProblem } from '../../../../features/identity/validation';
+import { phoneWithCodeForm } from '../../../../features/identity/validation';
 import * as paths from '../../../../lib/paths';
 
 /** my/setting/changePhone: the code goes to the new number, which proves it is yours. */
@@ -28,21 +22,11 @@ export default function ChangePhonePage() {
   const queryClient = useQueryClient();
   const isLoggedIn = useIsLoggedIn();
   const user = useCurrentUser().data ?? readStoredUser();
-  const [phone, setPhone] = useState<PhoneValue>({
+  const form = useZodForm(phoneWithCodeForm, {
     areaCode: user?.areaCode || DEFAULT_AREA_CODE,
     phone: '',
+    code: '',
   });
-  const [code, setCode] = useState('');
-  const { isBusy, run } = useSubmit();
-
-  const submit = () =>
-    run(firstProblem(phoneProblem(phone), codeProblem(code)), async () => {
-      const updated = await changePhone({ ...phone, code });
-      saveUser(updated);
-      queryClient.setQueryData(CURRENT_USER_KEY, updated);
-      showToast(t('changePhone.success'));
-      await navigate(-1);
-    });
 
   return (
     <Page title={t('changePhone.title')} backTo={paths.accountManagement.href()} className="auth-page">
@@ -53,24 +37,22 @@ export default function ChangePhonePage() {
               ? t('changePhone.current', { phone: `+${user.areaCode} ${user.phone}` })
               : t('changePhone.subheading')
           }
-          onSubmit={submit}
+          form={form}
+          onSubmit={async (values) => {
+            const updated = await changePhone(values);
+            saveUser(updated);
+            queryClient.setQueryData(CURRENT_USER_KEY, updated);
+            showToast(t('changePhone.success'));
+            await navigate(-1);
+          }}
         >
           <FieldRow>
-            <PhoneField value={phone} onChange={setPhone} label={t('changePhone.newPhone')} />
+            <PhoneField label={t('changePhone.newPhone')} />
           </FieldRow>
           <FieldRow>
-            <SmsCodeField value={code} onChange={setCode} phone={phone} purpose="changePhone" />
+            <SmsCodeField purpose="changePhone" />
           </FieldRow>
-          <Button
-            block
-            color="primary"
-            size="large"
-            type="submit"
-            loading={isBusy}
-            className="auth-form__submit"
-          >
-            {t('changePhone.submit')}
-          </Button>
+          <SubmitButton className="auth-form__submit">{t('changePhone.submit')}</SubmitButton>
         </AuthForm>
       ) : (
         <LoginRequired />
