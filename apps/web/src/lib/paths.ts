@@ -6,9 +6,13 @@
  * namespace (`import * as paths from '…/lib/paths'`) and the bundler keeps only the routes a chunk uses.
  */
 
-const withQuery = (path: string, query: Record<string, string | number | boolean | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+type Query = Record<string, string | number | boolean | undefined> | URLSearchParams;
+
+const withQuery = (path: string, query: Query = {}) => {
+  const search = new URLSearchParams(query instanceof URLSearchParams ? query : undefined);
+  if (!(query instanceof URLSearchParams)) {
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  }
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 };
@@ -30,22 +34,13 @@ export const my = fixed('/my');
 export const cityPicker = { ...fixed('/index/citys'), specPath: '/index/citys/citys' } as const;
 export const search = fixed('/search');
 export const project = byId('/index/order/order');
-export const therapistList = {
-  path: '/therapist/therapistList',
-  href: (query: Record<string, string | number | boolean | undefined> | URLSearchParams = {}) =>
-    withQuery(
-      '/therapist/therapistList',
-      query instanceof URLSearchParams ? Object.fromEntries(query) : query,
-    ),
-} as const;
-export const therapistMap = {
-  path: '/therapist/maptherapist',
-  href: (query: Record<string, string | number | boolean | undefined> | URLSearchParams = {}) =>
-    withQuery(
-      '/therapist/maptherapist',
-      query instanceof URLSearchParams ? Object.fromEntries(query) : query,
-    ),
-} as const;
+/** The list and the map take the same filters in their query. */
+const filtered = <P extends string>(path: P) => ({
+  path,
+  href: (query: Query = {}) => withQuery(path, query),
+});
+export const therapistList = filtered('/therapist/therapistList');
+export const therapistMap = filtered('/therapist/maptherapist');
 export const therapistDetail = byId('/therapist/orderDetail');
 export const storeDetail = byId('/instore/orderDetail');
 export const storeInfo = byId('/instore/storeInfo');
