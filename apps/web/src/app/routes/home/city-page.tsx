@@ -16,6 +16,7 @@ import { useCurrentCity } from '../../../hooks/use-current-city';
 import { isApiError } from '../../../lib/api-client';
 import * as paths from '../../../lib/paths';
 import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import '../../../features/discovery/page-setup';
 
 /** Spec index/citys/citys: open cities to choose from, cities gathering votes, "use my location". */
 export default function CityPage() {

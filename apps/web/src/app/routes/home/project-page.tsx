@@ -9,6 +9,7 @@ import { PhotoGallery } from '../../../features/discovery/components/photo-galle
 import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec index/order/order: a service project's photos, duration, prices, extra clock and description. */
 export default function ProjectPage() {

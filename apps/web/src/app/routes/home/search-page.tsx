@@ -13,6 +13,7 @@ import { TherapistCard } from '../../../features/discovery/components/therapist-
 import { useQueryParams } from '../../../features/discovery/hooks/use-query-params';
 import { useCurrentCity } from '../../../hooks/use-current-city';
 import { useUserLocation } from '../../../hooks/use-user-location';
+import '../../../features/discovery/page-setup';
 
 /** Spec: debounce default 500 ms. */
 const DEBOUNCE_MS = 500;

@@ -5,6 +5,7 @@ import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/
 import { useStore } from '../../../features/discovery/api/discovery-api';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec instore/certificate: the store's business licence and whether Sabai verified it. */
 export default function StoreCertificatePage() {

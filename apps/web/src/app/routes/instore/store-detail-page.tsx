@@ -23,6 +23,7 @@ import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec instore/orderDetail: a store's photos, hours, address and place, projects, therapists, reviews. */
 export default function StoreDetailPage() {

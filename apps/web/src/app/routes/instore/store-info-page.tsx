@@ -5,6 +5,7 @@ import { useStore } from '../../../features/discovery/api/discovery-api';
 import { OpeningHours } from '../../../features/discovery/components/opening-hours';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec instore/storeInfo: the store's description, contact and hours in one place. */
 export default function StoreInfoPage() {

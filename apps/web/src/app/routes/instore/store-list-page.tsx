@@ -7,6 +7,7 @@ import { PagedList } from '../../../components/ui/paged-list';
 import { useStorePages } from '../../../features/discovery/api/discovery-api';
 import { StoreCard } from '../../../features/discovery/components/store-card';
 import { useUserLocation } from '../../../hooks/use-user-location';
+import '../../../features/discovery/page-setup';
 
 /** The store-visit tab: stores of the city, nearest first, paged, pull-to-refresh. */
 export default function StoreListPage() {

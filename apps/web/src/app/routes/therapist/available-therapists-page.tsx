@@ -11,6 +11,7 @@ import { TherapistCard } from '../../../features/discovery/components/therapist-
 import { useCurrentCity } from '../../../hooks/use-current-city';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 const AVAILABLE_NOW: TherapistFilters = { sort: 'distance', availableNow: true };
 

@@ -15,6 +15,7 @@ import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 import { useCurrentCity } from '../../../hooks/use-current-city';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec therapist/orderDetail: the therapist's profile, verified certificates, projects and reviews. */
 export default function TherapistDetailPage() {

@@ -16,6 +16,7 @@ import { useQueryParams } from '../../../features/discovery/hooks/use-query-para
 import { useCurrentCity } from '../../../hooks/use-current-city';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec therapist/therapistList: filters and sort in the URL, paged, pull-to-refresh. */
 export default function TherapistListPage() {

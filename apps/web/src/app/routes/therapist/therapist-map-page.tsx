@@ -12,6 +12,7 @@ import { useQueryParams } from '../../../features/discovery/hooks/use-query-para
 import { useCurrentCity } from '../../../hooks/use-current-city';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec therapist/maptherapist: the same therapists as the list, on a Leaflet map with a list below. */
 export default function TherapistMapPage() {

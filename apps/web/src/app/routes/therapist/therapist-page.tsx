@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import '../../../features/discovery/page-setup';
 
 /**
  * The centre "Book" tab. The page itself loads one step later: a tab page's static imports are

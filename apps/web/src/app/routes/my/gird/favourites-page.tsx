@@ -10,6 +10,7 @@ import { useQueryParams } from '../../../../features/discovery/hooks/use-query-p
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useIsLoggedIn } from '../../../../features/identity/session';
 import * as paths from '../../../../lib/paths';
+import '../../../../features/discovery/page-setup';
 
 const KINDS: readonly SavedKind[] = ['project', 'therapist', 'store'];
 

@@ -16,6 +16,7 @@ import { useQueryParams } from '../../../../features/discovery/hooks/use-query-p
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useIsLoggedIn } from '../../../../features/identity/session';
 import * as paths from '../../../../lib/paths';
+import '../../../../features/discovery/page-setup';
 
 /** Spec my/gird/guanzhu: therapists I follow, and (for a therapist) who follows me. */
 export default function FollowsPage() {

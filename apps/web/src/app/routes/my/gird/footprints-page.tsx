@@ -17,6 +17,7 @@ import { LoginRequired } from '../../../../features/identity/components/login-re
 import { useIsLoggedIn } from '../../../../features/identity/session';
 import { isApiError } from '../../../../lib/api-client';
 import * as paths from '../../../../lib/paths';
+import '../../../../features/discovery/page-setup';
 
 /** Spec my/gird/browse: recently viewed (the latest 100, newest first, no repeats). */
 export default function FootprintsPage() {

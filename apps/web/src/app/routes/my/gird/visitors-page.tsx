@@ -9,6 +9,7 @@ import { PersonRow } from '../../../../features/discovery/components/saved-item-
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useIsLoggedIn } from '../../../../features/identity/session';
 import * as paths from '../../../../lib/paths';
+import '../../../../features/discovery/page-setup';
 
 /** Spec my/gird/visitor: who viewed my therapist profile, most recent first. */
 export default function VisitorsPage() {
