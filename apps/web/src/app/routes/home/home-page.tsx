@@ -7,7 +7,6 @@ import { Page } from '../../../components/ui/page';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { VipEntryCard } from '../../../features/config/components/vip-entry-card';
 import * as paths from '../../../lib/paths';
-import '../../../features/discovery/page-setup';
 
 // Discovery loads one step after Home: its static imports would not fit the shell's preload map.
 const loadDiscovery = () => import('../../../features/discovery/home-entry');

@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import '../../../features/discovery/page-setup';
 
 /**
  * The centre "Book" tab. The page itself loads one step later: a tab page's static imports are
