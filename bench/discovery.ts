@@ -9,9 +9,8 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { parseEnv } from '../apps/server/src/config/env';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
-import { seedCatalogDemo, seedCatalogReference } from '../apps/server/src/db/seed/catalog-demo';
-import { seedDemoData } from '../apps/server/src/db/seed/demo';
 import { seedReferenceData } from '../apps/server/src/db/seed/reference';
+import { seedCatalogDemo, seedDemoData } from '../apps/server/src/demo';
 import { createLogDestination } from '../apps/server/src/lib/log-destination';
 import { therapistListQuery } from '../apps/server/src/modules/catalog/catalog.repository';
 import { bulkLoad, demoCities } from './lib/discovery-data';
@@ -83,7 +82,6 @@ async function runTarget(
 ): Promise<TargetResult> {
   await database.migrate();
   await seedReferenceData(database.db);
-  await seedCatalogReference(database.db);
   await seedDemoData(database.db);
   await seedCatalogDemo(database.db);
   const cities = await demoCities(database.db);

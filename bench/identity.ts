@@ -11,12 +11,12 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { parseEnv } from '../apps/server/src/config/env';
-import { openConfiguredDatabase, prepareDatabase } from '../apps/server/src/db/prepare';
 import { sessions, userRoles, users } from '../apps/server/src/db/schema';
 import { createLogDestination } from '../apps/server/src/lib/log-destination';
 import { PASSWORD_HASH_PARAMS } from '../apps/server/src/modules/identity';
 import { hashPassword, verifyPassword } from '../apps/server/src/modules/identity/passwords';
 import { newSessionToken, tokenHash } from '../apps/server/src/modules/identity/session-tokens';
+import { openConfiguredDatabase, prepareDatabase } from '../apps/server/src/prepare';
 import {
   BENCH_CONNECTIONS,
   type Figure,
@@ -87,6 +87,8 @@ await database.db.insert(sessions).values({
   userId: user.id,
   tokenHash: tokenHash(token),
   createdAt: now,
+  authenticatedAt: now,
+  lastUsedAt: now,
   expiresAt: new Date(now.getTime() + 24 * 60 * 60_000),
 });
 
@@ -102,6 +104,8 @@ for (let offset = 0; offset < COLD_WARMUP + COLD_REQUESTS; offset += 1_000) {
       userId: user.id,
       tokenHash: tokenHash(fresh),
       createdAt: now,
+      authenticatedAt: now,
+      lastUsedAt: now,
       expiresAt: new Date(now.getTime() + 24 * 60 * 60_000),
     })),
   );

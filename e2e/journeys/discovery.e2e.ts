@@ -15,7 +15,7 @@ async function discoveryContext(language: string): Promise<BrowserContext> {
   return context;
 }
 
-/** The code the development SMS gateway "sent" (its outbox exists outside production only). */
+/** The code the development SMS gateway "sent" (the outbox: SMS_DEV_OUTBOX outside production, loopback only). */
 async function smsCode(e164: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const response = await fetch(

@@ -12,7 +12,7 @@ function freshPhone() {
   return { typed: `012 ${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+85512${digits}` };
 }
 
-/** The code the development SMS gateway "sent" (the outbox exists outside production only). */
+/** The code the development SMS gateway "sent" (the outbox: SMS_DEV_OUTBOX outside production, loopback only). */
 async function smsCode(e164: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const response = await fetch(
@@ -85,7 +85,7 @@ describe('identity journey', () => {
     await context.close();
   });
 
-  it('refuses an unknown phone with the server message in Khmer and stays on login', async () => {
+  it('refuses an unknown phone as a wrong password, with the server message in Khmer, and stays on login', async () => {
     const context = await phoneContext(journey.launched.browser, 'km');
     const page = await context.newPage();
     await page.goto(`${journey.server.baseUrl}/public/loginphone`);
@@ -93,7 +93,8 @@ describe('identity journey', () => {
     await page.locator('input[type="password"]').fill('not the password');
     await page.locator('.agreement-check .adm-checkbox').click();
     await page.locator('.auth-form__submit').click();
-    await page.getByText('លេខទូរស័ព្ទនេះមិនទាន់បានចុះឈ្មោះនៅឡើយទេ។ សូមចុះឈ្មោះជាមុនសិន។').waitFor();
+    // The same message as a wrong password: a login does not tell whether a phone is registered.
+    await page.getByText('លេខទូរស័ព្ទ ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវ។').waitFor();
     expect(page.url()).toContain('/public/loginphone');
     await context.close();
   });
@@ -179,6 +180,8 @@ describe('identity screenshots at 390×844', () => {
       // Request cancellation, then the ?setup=3 status screen.
       await userPage.goto(`${journey.server.baseUrl}/my/setting/zhuxiao`);
       await userPage.locator('.cancel-intro__check').click();
+      // Cancelling asks for the password again (decision 013).
+      await userPage.locator('.reauth-field input').fill(PASSWORD);
       await userPage.locator('.cancel-intro .adm-button').click();
       await userPage
         .getByRole('dialog')

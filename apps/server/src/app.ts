@@ -6,23 +6,28 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pino, { type DestinationStream } from 'pino';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
-import { DEMO_AVAILABILITY_EVERY_MS, refreshDemoAvailability } from './db/seed/demo-availability';
+import { demoJobs } from './demo';
 import { authPlugin } from './http/auth';
+import { clientErrorHandler } from './http/client-error';
+import { registerCrossSiteCheck } from './http/cross-site';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
+import { deleteExpiredIdempotencyKeys, idempotencyPlugin } from './http/idempotency';
 import { openApiTransform } from './http/openapi';
 import { isServerPath } from './http/paths';
 import { registerRateLimit } from './http/rate-limit';
 import { requestContext } from './http/request-context';
-import { RequestLog, registerRequestLog, requestLoggerFactory } from './http/request-log';
+import { RequestLineLog } from './http/request-log';
 import { computeSecurityHeaderSets, registerSecurityHeaders } from './http/security-headers';
-import { startJobRunner } from './jobs/runner';
+import { createJobQueue, type JobQueue } from './jobs/queue';
+import { pruneFinishedJobs, startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
+import { createLogger } from './lib/logger';
 import { createCatalogModule } from './modules/catalog';
 import {
   citiesRoutes,
@@ -33,9 +38,34 @@ import {
   geoRoutes,
 } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
-import { createPlatformRepository, createPlatformService, platformRoutes } from './modules/platform';
-import { healthRoutes } from './modules/platform/health.routes';
-import { createLocalEventBus, type EventBus, registerRealtime } from './modules/realtime';
+import {
+  createPlatformRepository,
+  createPlatformService,
+  healthRoutes,
+  platformRoutes,
+} from './modules/platform';
+import {
+  createLocalEventBus,
+  createTopicAccess,
+  createTopicLog,
+  type EventBus,
+  pruneTopicLog,
+  publishToRealtime,
+  registerRealtime,
+  type TopicAccess,
+} from './modules/realtime';
+import { createOutbox, type Outbox, type OutboxHandler, pruneDispatchedEvents } from './outbox/outbox';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The jobs table's queue: modules enqueue deferred work through it (decision 014). */
+    jobs: JobQueue;
+    /** Domain events written with the change that caused them, dispatched after commit (decision 015). */
+    outbox: Outbox;
+    /** Modules declare here who may subscribe to their topic prefix (decision 016). */
+    realtime: { declareTopic: TopicAccess['declare'] };
+  }
+}
 
 export const APP_VERSION = '2.6.82';
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -45,6 +75,10 @@ export interface AppDependencies {
   database: Database;
   clock?: Clock;
   bus?: EventBus;
+  /** Handlers of the jobs table's job types (decision 014); the queue refuses to start without one for a waiting job. */
+  jobHandlers?: Parameters<typeof createJobQueue>[0]['handlers'];
+  /** Hear every committed domain event after the realtime publication (decision 015). */
+  outboxHandlers?: OutboxHandler[];
   /** Where the app's and the requests' logs go (stdout by default); benchmarks send them to /dev/null. */
   logStream?: DestinationStream;
 }
@@ -71,22 +105,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // The app is served over plain http on localhost in development; HSTS belongs to the TLS proxy.
     hsts: config.NODE_ENV === 'production',
   });
-  const logger =
+  // Silent (the tests' default) runs Fastify without a logger: no per-request child to make.
+  const logger: FastifyBaseLogger | undefined =
     config.LOG_LEVEL === 'silent'
       ? undefined
-      : pino(
-          {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
-          },
-          deps.logStream ?? pino.destination(1),
-        );
-  // Fastify runs without a logger of its own: with one it adds two listeners to every response just
-  // to time it. Requests log through RequestLogger, the app through `logger` (decision 008).
+      : createLogger({ level: config.LOG_LEVEL, stream: deps.logStream });
   const app = Fastify({
-    logger: false,
-    ...(logger ? { childLoggerFactory: requestLoggerFactory(logger) } : {}),
-    logController: new RequestLog(),
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    logController: new RequestLineLog(),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -96,17 +122,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler(securityHeaders.api),
+    clientErrorHandler: clientErrorHandler(securityHeaders.api),
   });
-  if (logger) app.log = logger;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestContext);
-  if (logger) registerRequestLog(app);
   registerErrorHandling(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
-  registerFormBodyParser(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
+  await registerFormBodyParser(app, { bodyLimitBytes: config.BODY_LIMIT_BYTES });
 
   registerSecurityHeaders(app, securityHeaders);
+  registerCrossSiteCheck(app, { corsOrigins: config.CORS_ORIGINS });
   // Without configured origins the API is same-origin only: no CORS headers, and no per-request hook.
   if (config.CORS_ORIGINS.length)
     await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
@@ -125,43 +151,91 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     transform: openApiTransform,
   });
+  // The document is always built (tests walk it); it is served at /docs only where API_DOCS allows.
   // The app-wide CSP covers the docs; swagger-ui's own adds upgrade-insecure-requests, which breaks plain http on a LAN.
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  const jobQueue = createJobQueue({ db: database.db, clock, log: app.log, handlers: deps.jobHandlers ?? [] });
+  app.decorate('jobs', jobQueue);
+  const topicLog = createTopicLog(database.db);
+  const outbox = createOutbox({
+    db: database.db,
+    clock,
+    log: app.log,
+    handlers: [publishToRealtime({ bus, log: topicLog, clock }), ...(deps.outboxHandlers ?? [])],
+  });
+  app.decorate('outbox', outbox);
+  const topicAccess = createTopicAccess();
+  app.decorate('realtime', { declareTopic: topicAccess.declare });
 
   // Identity first: its auth hook resolves the `token` header and enforces every /app route's access.
   const identity = createIdentityModule({ db: database.db, clock, config, log: app.log, bus });
   await app.register(authPlugin, { lookupSession: identity.identity.lookupSession });
+  await app.register(idempotencyPlugin, { db: database.db, clock });
   if (config.NODE_ENV !== 'test') {
     let jobs: ReturnType<typeof startJobRunner> | undefined;
     app.addHook('onReady', async () => {
       jobs = startJobRunner(
         [
           { name: 'complete-cancellations', everyMs: 60_000, run: identity.completeDueCancellations },
-          // Demo installations only: keeps demo therapists showing "bookable later" on a long-running server.
-          ...(config.seedDemoData
-            ? [
-                {
-                  name: 'demo-availability',
-                  everyMs: DEMO_AVAILABILITY_EVERY_MS,
-                  run: (now: Date) => refreshDemoAvailability(database.db, now),
-                },
-              ]
-            : []),
+          {
+            name: 'delete-expired-idempotency-keys',
+            everyMs: 60 * 60_000,
+            run: (now: Date) => deleteExpiredIdempotencyKeys(database.db, now),
+          },
+          {
+            name: 'prune-dispatched-events',
+            everyMs: 60 * 60_000,
+            run: (now) => pruneDispatchedEvents(database.db, now),
+          },
+          { name: 'prune-topic-log', everyMs: 60 * 60_000, run: (now) => pruneTopicLog(database.db, now) },
+          {
+            name: 'prune-finished-jobs',
+            everyMs: 60 * 60_000,
+            run: (now) => pruneFinishedJobs(database.db, now),
+          },
+          {
+            name: 'forget-password-attempts',
+            everyMs: 15 * 60_000,
+            run: identity.forgetEndedPasswordAttempts,
+          },
+          ...(config.seedDemoData ? demoJobs(database.db) : []),
         ],
         { clock, log: app.log },
       );
     });
-    app.addHook('onClose', async () => jobs?.stop());
+    app.addHook('onReady', async () => {
+      await jobQueue.start();
+      outbox.start();
+    });
+    app.addHook('onClose', async () => {
+      await jobQueue.stop();
+      await outbox.stop();
+      await jobs?.stop();
+    });
+  } else {
+    // Tests drive the queue themselves (runDue), but a missing handler fails them as it fails a start.
+    app.addHook('onReady', () => jobQueue.assertEveryLiveJobHasAHandler());
   }
 
   await app.register(healthRoutes, { database, bus, version: APP_VERSION });
-  await registerRealtime(app, { bus });
+  await registerRealtime(app, {
+    bus,
+    access: topicAccess,
+    log: topicLog,
+    lookupSession: identity.identity.lookupSession,
+  });
   await app.register(
     async (api) => {
       const cities = createCitiesService({ repository: createCitiesRepository(database.db), clock });
       await api.register(citiesRoutes, { service: cities });
       await api.register(
-        createCatalogModule({ db: database.db, clock, getOpenCity: cities.getOpenCity }).routes,
+        createCatalogModule({
+          db: database.db,
+          clock,
+          getOpenCity: cities.getOpenCity,
+          timeZoneOf: cities.timeZoneOf,
+        }).routes,
       );
       await api.register(geoRoutes, {
         service: createGeoService({ repository: createGeoRepository(database.db), clock }),
@@ -187,6 +261,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    // Nothing the browser needs starts with a dot; the build stamp (.source-hash) is the server's own.
+    dotfiles: 'ignore',
     setHeaders(res, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,8 +1,9 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, parseEnv } from './config/env';
-import { openConfiguredDatabase, prepareDatabase } from './db/prepare';
 import { createLogDestination } from './lib/log-destination';
 import { createLocalEventBus, createRedisEventBus } from './modules/realtime';
+import { openConfiguredDatabase, prepareDatabase } from './prepare';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -28,26 +29,19 @@ async function main() {
     await database.close();
   });
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error) => {
-        app.log.error({ err: error }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  // Signals and crashes alike close the server (in-flight requests, the jobs, the bus, the database),
+  // then exit; the log destination writes out its pending lines at exit.
+  closeWithGrace(
+    {
+      delay: SHUTDOWN_GRACE_MS,
+      logger: { error: (message: unknown) => app.log.error(message) },
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.fatal({ err }, 'crashed; shutting down');
+      else app.log.info({ signal }, 'shutting down');
+      await app.close();
+    },
+  );
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(

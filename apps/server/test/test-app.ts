@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { afterAll, inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type AppDependencies, buildApp } from '../src/app';
 import { type AppConfig, testConfig } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
 import type { Clock } from '../src/lib/clock';
@@ -38,6 +38,8 @@ export interface TestAppOptions {
   database?: Database;
   clock?: Clock;
   bus?: EventBus;
+  jobHandlers?: AppDependencies['jobHandlers'];
+  outboxHandlers?: AppDependencies['outboxHandlers'];
   /** Where the app's logs go (with `config.LOG_LEVEL` other than the tests' `silent`). */
   logStream?: DestinationStream;
   /** Adds routes before the app is sealed (e.g. a route that crashes, to test the error handler). */
@@ -54,6 +56,8 @@ export async function createTestApp(
     database,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.bus ? { bus: options.bus } : {}),
+    ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
+    ...(options.outboxHandlers ? { outboxHandlers: options.outboxHandlers } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.extend?.(app);

@@ -12,6 +12,9 @@ describe('environment configuration', () => {
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
+    // The dev outbox hands out every login code: it is served only when asked for.
+    expect(config.SMS_DEV_OUTBOX).toBe(false);
+    expect(parseEnv({ SMS_DEV_OUTBOX: 'true' }).SMS_DEV_OUTBOX).toBe(true);
   });
 
   it.each([

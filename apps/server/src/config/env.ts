@@ -45,6 +45,7 @@ export const envSchema = z.object({
     ),
   BODY_LIMIT_BYTES: wholeNumber(1024).default(1024 * 1024),
   SEED_DEMO_DATA: booleanFlag.optional(),
+  API_DOCS: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanFlag.default(false),
   // SMS: `dev` writes codes to the log and the dev outbox; `http` posts {to, text} to an aggregator.
@@ -59,6 +60,9 @@ export const envSchema = z.object({
     .transform((value) => value || undefined),
   SMS_HTTP_TIMEOUT_MS: wholeNumber(100, 60_000).default(10_000),
   SMS_DEV_IN_PRODUCTION: booleanFlag.default(false),
+  // The dev outbox (`GET /app/dev/sms-outbox`) hands out every login code: off unless asked for,
+  // never in production, and even then answered only to callers on this machine.
+  SMS_DEV_OUTBOX: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +70,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface AppConfig extends Env {
   /** Demo data is loaded on an empty database unless SEED_DEMO_DATA=false (never in production by default). */
   seedDemoData: boolean;
+  /** /docs (the OpenAPI document and its viewer) is served unless API_DOCS=false (off in production by default). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -83,7 +89,11 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
       `Invalid environment configuration:\n${smsProblems.map((line) => `  ${line}`).join('\n')}`,
     );
   }
-  return { ...env, seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production' };
+  return {
+    ...env,
+    seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
+  };
 }
 
 /** Rules across several SMS variables; each line starts with the variable to fix. */
@@ -105,5 +115,12 @@ function smsConfigProblems(env: Env): string[] {
 
 /** Test and benchmark helper: the configuration with the given overrides on top of defaults. */
 export function testConfig(overrides: Partial<Record<keyof Env, string>> = {}): AppConfig {
-  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...overrides });
+  return parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    // Tests read the codes they are "sent" from the outbox, as the browser journeys do.
+    SMS_DEV_OUTBOX: 'true',
+    ...overrides,
+  });
 }

@@ -46,4 +46,16 @@ describe('the database', () => {
   it('answers ping', async () => {
     expect(await database.ping()).toBe(true);
   });
+
+  it('reads int8, numeric and timestamp columns of a raw query into numbers and dates on either driver', async () => {
+    const rows = await queryRows<{ big: number; money: number; at: Date; later: Date | null; plain: number }>(
+      database.db,
+      sql`select 9007199254740::int8 as big, 12.5::numeric as money,
+        '2026-11-24T01:02:03Z'::timestamptz as at, null::timestamptz as later, 7 as plain`,
+      { big: 'number', money: 'number', at: 'date', later: 'date' },
+    );
+    expect(rows).toEqual([
+      { big: 9007199254740, money: 12.5, at: new Date('2026-11-24T01:02:03Z'), later: null, plain: 7 },
+    ]);
+  });
 });

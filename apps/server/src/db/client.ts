@@ -85,10 +85,39 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File
   };
 }
 
-/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
-export async function queryRows<Row>(db: Pick<Db, 'execute'>, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+/**
+ * How a raw query's column is read into its row type. The drivers answer some types differently
+ * (node-postgres gives int8 and numeric as strings; timestamps are Date or string depending on the
+ * driver and the expression), so a row type says `Date` or `number` and the query names the columns
+ * to convert here, once.
+ */
+export type RawColumn = 'date' | 'number';
+
+type KeysOf<Row, T> = { [K in keyof Row]-?: [Exclude<Row[K], null>] extends [T] ? K : never }[keyof Row];
+/** Every `Date` column must be named (no driver gives one for every expression); `number` ones when they are int8 or numeric. */
+export type RawColumns<Row> = { [K in KeysOf<Row, Date>]: 'date' } & {
+  [K in KeysOf<Row, number>]?: 'number';
+};
+
+/** Rows of a raw SQL query (both drivers answer `{ rows }`), with `columns` read into their row types. */
+export async function queryRows<Row>(
+  db: Pick<Db, 'execute'>,
+  query: SQL,
+  ...[columns]: KeysOf<Row, Date> extends never ? [columns?: RawColumns<Row>] : [columns: RawColumns<Row>]
+): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  const conversions = Object.entries(columns ?? {}) as [string, RawColumn][];
+  if (conversions.length) {
+    for (const row of result.rows) {
+      for (const [name, kind] of conversions) {
+        const value = row[name];
+        if (value === null || value === undefined) continue;
+        row[name] =
+          kind === 'date' ? (value instanceof Date ? value : new Date(value as string)) : Number(value);
+      }
+    }
+  }
+  return result.rows as Row[];
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -45,6 +45,8 @@ function catalogueErrorFor(error: FastifyError): AppError | undefined {
   switch (error.statusCode) {
     case 400:
       return new AppError('malformedJson');
+    // @fastify/static refuses a malicious path or a denied dotfile with 403: to the caller, no such page.
+    case 403:
     case 404:
       return new AppError('routeNotFound');
     case 413:
@@ -96,7 +98,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
       return send(reply, known, lang);
     }
 
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, req: request }, 'unhandled error');
     return send(reply, new AppError('internalError', {}, { requestId: request.id }), lang);
   });
 

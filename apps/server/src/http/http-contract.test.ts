@@ -16,6 +16,11 @@ const { app } = await createTestApp({
       data: request.body,
     }));
     app.get('/app/test/members', { config: { access: 'user' } }, async () => ({ code: 0 }));
+    // What @fastify/static hands the error handler for a path `send` refuses (a malicious path, a
+    // denied dotfile): an http-errors 403, sent with reply.send(error).
+    app.get('/static-refusal', async (_request, reply) =>
+      reply.send(Object.assign(new Error('Forbidden'), { status: 403, statusCode: 403, expose: true })),
+    );
     app.get('/app/test/unavailable', { config: { access: 'public' } }, async () => {
       throw new AppError('serviceUnavailable');
     });
@@ -257,6 +262,16 @@ describe('the HTTP contract', () => {
         type: 'application/json; charset=utf-8',
       });
     }
+  });
+
+  it("answers @fastify/static's 403 as a page that does not exist, not as a crash", async () => {
+    const response = await app.inject({ method: 'GET', url: '/static-refusal', headers: { lang: 'th-TH' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      code: ERROR_CODES.routeNotFound.code,
+      msg: 'ไม่มีหน้าหรือการดำเนินการนี้',
+      data: null,
+    });
   });
 
   it('falls back to English for an unknown language', async () => {

@@ -1,7 +1,5 @@
-import pino from 'pino';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
-import { millisecondsJson, RequestLogger, requestLoggerFactory, writeRequestLine } from './request-log';
 
 interface LogLine {
   level: number;
@@ -93,76 +91,59 @@ describe('the request logger', () => {
       expect.not.objectContaining({ reqId: expect.anything() }),
     ]);
   });
+});
 
-  it('makes no pino child for a request that logs only its request line', () => {
-    const parent = pino({ level: 'info' }, { write: () => {} });
-    const child = vi.spyOn(parent, 'child');
-    const log = requestLoggerFactory(parent).call(app, app.log, { reqId: 'r-1' }, {}, {} as never);
-    expect(log).toBeInstanceOf(RequestLogger);
-    writeRequestLine({ log, method: 'GET', url: '/' } as never, { statusCode: 200 } as never);
-    expect(child).not.toHaveBeenCalled();
-    log.info('now it logs');
-    expect(child).toHaveBeenCalledTimes(1);
+describe('the request id', () => {
+  it("logs the caller's x-request-id when it has a safe form", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/app/Login/countryCode',
+      headers: { 'x-request-id': 'trace-0001_abc' },
+    });
+    expect(response.headers['x-request-id']).toBe('trace-0001_abc');
+    expect(linesOf('trace-0001_abc')).toEqual([
+      expect.objectContaining({ msg: 'request completed', statusCode: 200 }),
+    ]);
+  });
+
+  it('replaces an x-request-id of any other form with its own', async () => {
+    const forged = '"} forged line\n{"level":60';
+    const response = await app.inject({
+      method: 'GET',
+      url: '/app/Login/countryCode',
+      headers: { 'x-request-id': forged },
+    });
+    const own = response.headers['x-request-id'];
+    expect(own).toMatch(/^[0-9a-f-]{36}$/);
+    expect(linesOf(own)).toHaveLength(1);
+    expect(lines.some((line) => JSON.stringify(line).includes('forged'))).toBe(false);
   });
 });
 
-describe('the request line', () => {
-  const requestLogger = (logger: pino.Logger, reqId: string) =>
-    requestLoggerFactory(logger).call(app, app.log, { reqId }, {}, {} as never);
-
-  it('is exactly the line pino writes for the same fields', () => {
-    const own: string[] = [];
-    const pinoLines: string[] = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => void own.push(line) });
-    const log = requestLogger(logger, 'req-1"quoted');
-    writeRequestLine({ log, method: 'GET', url: '/app/x?q="ü"\\n' } as never, { statusCode: 201 } as never);
-
-    const reference = pino({ level: 'info' }, { write: (line: string) => void pinoLines.push(line) });
-    const written = JSON.parse(own[0] ?? '{}') as { responseTime: number };
-    reference
-      .child({ reqId: 'req-1"quoted' })
-      .info(
-        { method: 'GET', url: '/app/x?q="ü"\\n', statusCode: 201, responseTime: written.responseTime },
-        'request completed',
-      );
-    const withoutTime = (line: string | undefined) => line?.replace(/"time":\d+/, '"time":0');
-    expect(own).toHaveLength(1);
-    expect(written.responseTime).toBeGreaterThanOrEqual(0);
-    expect(withoutTime(own[0])).toBe(withoutTime(pinoLines[0]));
-  });
-
-  it('is the same line whether or not the request logged something else first', () => {
-    const written: string[][] = [[], []];
-    for (const [index, logFirst] of [false, true].entries()) {
-      const sink = written[index] as string[];
-      const logger = pino({ level: 'info' }, { write: (line: string) => void sink.push(line) });
-      const log = requestLogger(logger, 'req-2"\\ü');
-      if (logFirst) log.info('first');
-      writeRequestLine({ log, method: 'POST', url: '/app/order' } as never, { statusCode: 200 } as never);
-    }
-    const comparable = (line: string | undefined) =>
-      line?.replace(/"time":\d+/, '"time":0').replace(/"responseTime":[\d.e-]+/, '"responseTime":0');
-    expect(comparable(written[0]?.at(-1))).toBe(comparable(written[1]?.at(-1)));
-    expect(JSON.parse(written[0]?.at(-1) ?? '')).toMatchObject({ reqId: 'req-2"\\ü', statusCode: 200 });
-  });
-
-  it('writes nothing when the level is above info', () => {
-    const own: string[] = [];
-    const logger = pino({ level: 'warn' }, { write: (line: string) => void own.push(line) });
-    const log = requestLogger(logger, 'r');
-    writeRequestLine({ log, method: 'GET', url: '/' } as never, { statusCode: 200 } as never);
-    expect(own).toEqual([]);
-  });
-});
-
-describe('a response time in the request line', () => {
-  it('is the duration to the microsecond, written as JSON writes that number', () => {
-    const durations = [
-      0, 0.0004, 0.0005, 0.05, 0.1, 0.5, 1, 1.5, 1.05, 1.005, 12, 99.9999, 1234.5678, 60_000.001,
+describe('what logs never hold', () => {
+  it("writes a crash with the request's headers but without its credentials", async () => {
+    const secret = 'tok-7c1f2e9a-secret';
+    const response = await app.inject({
+      method: 'GET',
+      url: '/app/test/log-crash',
+      headers: { token: secret, authorization: `Bearer ${secret}`, cookie: `s=${secret}`, lang: 'km-KH' },
+    });
+    const [crash] = linesOf(response.headers['x-request-id']) as unknown as [
+      { req: { headers: Record<string, string> } },
     ];
-    for (let micros = 0; micros < 5_000; micros += 7) durations.push(micros / 1000 + 0.0001);
-    for (const duration of durations) {
-      expect(millisecondsJson(duration)).toBe(JSON.stringify(Math.round(duration * 1000) / 1000));
-    }
+    expect(crash.req.headers).toMatchObject({ lang: 'km-KH', token: '[Redacted]' });
+    expect(lines.some((line) => JSON.stringify(line).includes(secret))).toBe(false);
+  });
+
+  it('masks the phone number an SMS is sent to', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/app/auth/sms-codes',
+      payload: { areaCode: '855', phone: '012 345 678', purpose: 'register' },
+    });
+    expect(response.json().code).toBe(0);
+    const sms = lines.filter((line) => line.msg.startsWith('dev SMS'));
+    expect(sms).toEqual([expect.objectContaining({ to: '+855*****678' })]);
+    expect(lines.some((line) => JSON.stringify(line).includes('12345678'))).toBe(false);
   });
 });

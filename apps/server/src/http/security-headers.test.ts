@@ -19,6 +19,7 @@ describe('security header sets', () => {
   it('keeps the API set to the headers a JSON answer needs', () => {
     const { api, document } = computeSecurityHeaderSets({ documentPolicy, hsts: true });
     expect(Object.keys(api).sort()).toEqual([
+      'cache-control',
       'content-security-policy',
       'cross-origin-resource-policy',
       'referrer-policy',
@@ -26,6 +27,7 @@ describe('security header sets', () => {
       'x-content-type-options',
       'x-frame-options',
     ]);
+    expect(api['cache-control']).toBe('no-store');
     expect(Object.keys(document).length).toBeGreaterThan(Object.keys(api).length);
     expect(document['content-security-policy']).toContain("default-src 'self'");
   });

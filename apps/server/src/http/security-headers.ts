@@ -42,23 +42,28 @@ export function computeSecurityHeaderSets(options: {
 }): SecurityHeaderSets {
   return {
     document: computeSecurityHeaders({ contentSecurityPolicy: options.documentPolicy, hsts: options.hsts }),
-    api: computeSecurityHeaders({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-      },
-      xFrameOptions: { action: 'deny' },
-      referrerPolicy: { policy: 'no-referrer' },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      xContentTypeOptions: true,
-      strictTransportSecurity: options.hsts,
-      crossOriginOpenerPolicy: false,
-      originAgentCluster: false,
-      xDnsPrefetchControl: false,
-      xDownloadOptions: false,
-      xPermittedCrossDomainPolicies: false,
-      xXssProtection: false,
-    }),
+    api: {
+      // API answers carry tokens and personal data: no browser or proxy may keep them. The few
+      // answers meant to be cached (uploaded files) set their own Cache-Control.
+      'cache-control': 'no-store',
+      ...computeSecurityHeaders({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+        },
+        xFrameOptions: { action: 'deny' },
+        referrerPolicy: { policy: 'no-referrer' },
+        crossOriginResourcePolicy: { policy: 'same-origin' },
+        xContentTypeOptions: true,
+        strictTransportSecurity: options.hsts,
+        crossOriginOpenerPolicy: false,
+        originAgentCluster: false,
+        xDnsPrefetchControl: false,
+        xDownloadOptions: false,
+        xPermittedCrossDomainPolicies: false,
+        xXssProtection: false,
+      }),
+    },
   };
 }
 

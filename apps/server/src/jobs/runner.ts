@@ -1,5 +1,25 @@
+import { and, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
 import type { Clock } from '../lib/clock';
+
+/** How long finished jobs stay readable (what ran, when, after how many attempts); dead ones stay until looked at. */
+export const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60_000;
+
+/** A day-scale sweep: forgets done and cancelled jobs past their retention. */
+export async function pruneFinishedJobs(db: Db, now: Date): Promise<number> {
+  const pruned = await db
+    .delete(jobs)
+    .where(
+      and(
+        inArray(jobs.state, ['done', 'cancelled']),
+        lt(jobs.finishedAt, new Date(now.getTime() - FINISHED_JOB_RETENTION_MS)),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return pruned.length;
+}
 
 /** A periodic job: `run` does one sweep of due work and must be safe to run in several processes at once. */
 export interface PeriodicJob {

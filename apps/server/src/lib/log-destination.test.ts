@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createLogDestination } from './log-destination';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sabai-log-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -16,54 +14,75 @@ const readLines = (file: string) =>
     .slice(0, -1)
     .map((line) => JSON.parse(line) as { msg: string });
 
-describe('buffered log destination', () => {
-  it('holds short lines back, then writes them within the flush interval', async () => {
-    const file = path.join(dir, 'timer.log');
-    const logger = pino({}, createLogDestination(file));
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the file opens asynchronously
-    logger.info('first request');
-    logger.info('second request');
-    expect(readFileSync(file, 'utf8')).toBe('');
-    await expect
-      .poll(() => readLines(file).map((line) => line.msg), { timeout: 2000 })
-      .toEqual(['first request', 'second request']);
+/**
+ * Runs `body` in a child process with `logger` writing through the log destination to `file`
+ * (opened before the logger, so the destination is ready at once, as stdout is in the server).
+ */
+function runLogging(file: string, body: string) {
+  const script = `
+    import { openSync, readFileSync } from 'node:fs';
+    import pino from 'pino';
+    import { createLogDestination } from ${JSON.stringify(path.resolve(import.meta.dirname, 'log-destination.ts'))};
+    const logger = pino({}, createLogDestination(openSync(${JSON.stringify(file)}, 'a')));
+    ${body}
+  `;
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: import.meta.dirname,
+    encoding: 'utf8',
   });
+}
 
-  it('writes as soon as 64 KB are waiting, without waiting for the interval, in order, losing nothing', async () => {
-    // Only the 250 ms flush is held: what reaches the file before the test moves it on was written by size.
-    vi.useFakeTimers({ toFake: ['setInterval'] });
-    try {
-      const file = path.join(dir, 'volume.log');
-      const logger = pino({}, createLogDestination(file));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const count = 1_000; // about 85 KB of lines
-      for (let index = 0; index < count; index += 1) logger.info(`request ${index}`);
-      await expect.poll(() => readLines(file).length, { timeout: 2000 }).toBeGreaterThanOrEqual(600);
-      expect(readLines(file).length).toBeLessThan(count);
-
-      vi.advanceTimersByTime(250);
-      await expect.poll(() => readLines(file).length, { timeout: 2000 }).toBe(count);
-      expect(readLines(file).map((line) => line.msg)).toEqual(
-        Array.from({ length: count }, (_, index) => `request ${index}`),
-      );
-    } finally {
-      vi.useRealTimers();
-    }
+describe('buffered log destination', () => {
+  it('holds short lines back, then writes them within the flush interval', () => {
+    const file = path.join(dir, 'timer.log');
+    const result = runLogging(
+      file,
+      `
+      logger.info('first request');
+      logger.info('second request');
+      const before = readFileSync(${JSON.stringify(file)}, 'utf8');
+      setTimeout(() => {
+        console.log(JSON.stringify({ before, after: readFileSync(${JSON.stringify(file)}, 'utf8') }));
+        process.kill(process.pid, 'SIGKILL');
+      }, 600);
+    `,
+    );
+    const { before, after } = JSON.parse(result.stdout) as { before: string; after: string };
+    expect(before).toBe('');
+    expect(
+      after
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).msg),
+    ).toEqual(['first request', 'second request']);
   });
 });
 
-describe('log destination at exit', () => {
-  it('writes out pending lines when the process exits', async () => {
+describe('log destination when the process ends', () => {
+  it('writes an error line, and the lines before it, at once: a hard kill right after loses neither', () => {
+    const file = path.join(dir, 'killed.log');
+    const result = runLogging(
+      file,
+      `
+      logger.info('request before the failure');
+      logger.error('database gone');
+      process.kill(process.pid, 'SIGKILL');
+    `,
+    );
+    expect(result.signal).toBe('SIGKILL');
+    expect(readLines(file).map((line) => line.msg)).toEqual(['request before the failure', 'database gone']);
+  });
+
+  it('writes out pending lines when the process exits', () => {
     const file = path.join(dir, 'exit.log');
-    const script = `
-      import pino from 'pino';
-      import { createLogDestination } from ${JSON.stringify(path.resolve(import.meta.dirname, 'log-destination.ts'))};
-      const logger = pino({}, createLogDestination(${JSON.stringify(file)}));
-      setTimeout(() => { logger.info('last words'); process.exit(0); }, 50);
-    `;
-    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: import.meta.dirname,
-    });
+    runLogging(file, `logger.info('last words'); process.exit(0);`);
     expect(readLines(file).map((line) => line.msg)).toEqual(['last words']);
+  });
+
+  it('writes out pending lines when the process dies of an uncaught exception', () => {
+    const file = path.join(dir, 'crash.log');
+    const result = runLogging(file, `logger.warn('about to fail'); throw new Error('boom');`);
+    expect(result.status).toBe(1);
+    expect(readLines(file).map((line) => line.msg)).toEqual(['about to fail']);
   });
 });

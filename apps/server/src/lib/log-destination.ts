@@ -1,54 +1,43 @@
 import pino, { type DestinationStream } from 'pino';
 
 /**
- * Lines wait in memory until about this much is buffered (a Linux pipe's default capacity, so one
- * write to a piped stdout fits in it)…
+ * Lines wait in sonic-boom's buffer until about this much is pending (a write per line was the
+ * largest cost logging added to a request; decision 019)…
  */
-const BUFFER_CHARS = 65_536;
+const BUFFER_BYTES = 8_192;
 /** …or this long, whichever comes first. */
 const FLUSH_EVERY_MS = 250;
-
-const unflushed = new Set<() => void>();
-process.once('exit', () => {
-  for (const flushSync of unflushed) flushSync();
-});
+/** pino's numeric level of `error`: such lines, and `fatal` ones, are written before log() returns. */
+const ERROR_LEVEL = 50;
 
 /**
- * Where the server's logs go: one write per ~64 KB or per 250 ms instead of one per line. With a log
- * line per request, a write per line was the largest cost the production stack added to a request
- * (bench/http.ts); at 4 KB a write per ~20 requests still cost 3–4 points of its ratio to bare
- * Fastify, as every write is handed to libuv's thread pool, which shares the server's CPU (decision
- * 009). Lines are collected here rather than with sonic-boom's own `minLength`, whose write()
- * measures the whole pending buffer again for every line (decision 007). A hard kill can
- * lose at most the last 250 ms of lines; a normal exit (graceful shutdown ends in process.exit)
- * writes out everything pending.
+ * Where the server's logs go: sonic-boom buffers ordinary lines and writes them out per ~8 KB or
+ * per 250 ms, and at exit (pino registers its destinations for that, uncaught exceptions included).
+ * An error or fatal line is written at once, with everything before it, so a crash or a hard kill
+ * right after it cannot lose the line that explains it.
  */
 export function createLogDestination(dest: number | string = 1): DestinationStream {
-  const file = pino.destination({ dest, sync: false });
-  let lines: string[] = [];
-  let length = 0;
-  const flush = () => {
-    if (!lines.length) return;
-    const chunk = lines.join('');
-    lines = [];
-    length = 0;
-    file.write(chunk);
-  };
-  const timer = setInterval(flush, FLUSH_EVERY_MS);
-  timer.unref();
-  unflushed.add(() => {
-    flush();
-    try {
-      file.flushSync();
-    } catch {
-      // Never opened (a bad path is reported when opening): nothing more can be written.
-    }
+  const file = pino.destination({
+    dest,
+    sync: false,
+    minLength: BUFFER_BYTES,
+    periodicFlush: FLUSH_EVERY_MS,
   });
   return {
+    // pino sets `lastLevel` before each write on a stream that asks for its metadata.
+    [pino.symbols.needsMetadataGsym]: true,
+    lastLevel: 0,
     write(line: string) {
-      lines.push(line);
-      length += line.length;
-      if (length >= BUFFER_CHARS) flush();
+      file.write(line);
+      if (this.lastLevel >= ERROR_LEVEL) writeOutNow(file);
     },
-  };
+  } as DestinationStream & { lastLevel: number };
+}
+
+function writeOutNow(file: ReturnType<typeof pino.destination>) {
+  try {
+    file.flushSync();
+  } catch {
+    // The file is still opening: the line goes out with the next write once it is open.
+  }
 }

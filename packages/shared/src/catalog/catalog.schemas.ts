@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, textSchema } from '../input';
 
 /** Optional "where the user is" (WGS-84); both or neither. Distances are measured from it. */
 const latitude = z.coerce.number().min(-90).max(90);
@@ -11,8 +12,8 @@ const bothOrNeither = (value: { lat?: number | undefined; lng?: number | undefin
   (value.lat === undefined) === (value.lng === undefined);
 const bothOrNeitherIssue = { message: 'lat and lng go together', path: ['lng'] };
 
-export const cityIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
-export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const cityIdSchema = idSchema;
+export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
 export const MAX_PAGE_SIZE = 50;
@@ -67,7 +68,7 @@ export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
 export const projectListQuerySchema = z.object({
   cityId: cityIdSchema.optional(),
-  categoryId: z.coerce.number().int().min(1).optional(),
+  categoryId: idSchema.optional(),
 });
 
 export const THERAPIST_STATES = ['available', 'bookable_later', 'resting'] as const;
@@ -109,8 +110,8 @@ export const therapistListQuerySchema = z
     gender: z.enum(GENDERS).optional(),
     language: z.enum(SPOKEN_LANGUAGES).optional(),
     availableNow: booleanFlag.optional(),
-    projectId: z.coerce.number().int().min(1).optional(),
-    storeId: z.coerce.number().int().min(1).optional(),
+    projectId: idSchema.optional(),
+    storeId: idSchema.optional(),
     sort: z.enum(THERAPIST_SORTS).default('distance'),
     ...paging,
   })
@@ -224,7 +225,7 @@ export type Home = z.infer<typeof homeSchema>;
 
 export const searchQuerySchema = z
   .object({
-    q: z.string().trim().min(1).max(50),
+    q: textSchema().trim().min(1).max(50),
     cityId: cityIdSchema.optional(),
     ...optionalLocation,
   })
@@ -259,7 +260,7 @@ export const SAVED_KINDS = ['project', 'therapist', 'store'] as const;
 export type SavedKind = (typeof SAVED_KINDS)[number];
 export const savedTargetParamsSchema = z.object({
   kind: z.enum(SAVED_KINDS),
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: idSchema,
 });
 export const favouriteStateSchema = z.object({
   kind: z.enum(SAVED_KINDS),

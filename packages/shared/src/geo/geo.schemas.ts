@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../input';
 
 export const countryCodeItemSchema = z.object({
   countryId: z.number().int(),
@@ -37,7 +38,7 @@ export const nearestCityQuerySchema = z.object({
 export const nearestCitySchema = z.object({ city: cityItemSchema, distanceKm: z.number() });
 export type NearestCity = z.infer<typeof nearestCitySchema>;
 
-export const cityParamsSchema = z.object({ cityId: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const cityParamsSchema = z.object({ cityId: idSchema });
 
 export const cityVoteSchema = z.object({
   cityId: z.number().int(),

@@ -24,9 +24,23 @@ export const SMS_RESEND_SECONDS = 60;
 export const CANCELLATION_WAIT_DAYS = 3;
 export const NICKNAME_MAX_LENGTH = 32;
 
-/** The password rule of spec section 5 (longer than six characters), for forms and the server alike. */
-export const isAcceptablePassword = (password: string) =>
-  password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
+export type PasswordProblem = 'blank' | 'tooShort' | 'tooLong' | 'repetitive';
+
+/**
+ * The password rules forms and the server share: the spec's "longer than six characters", counted
+ * in code points (four emoji are four characters, not eight UTF-16 units), not only whitespace, and
+ * not one character repeated. The server also refuses the most common passwords (a list too large
+ * for the web app's bundle).
+ */
+export function passwordProblem(password: string): PasswordProblem | null {
+  if (!password.trim()) return 'blank';
+  const characters = [...password];
+  if (characters.length < PASSWORD_MIN_LENGTH) return 'tooShort';
+  if (characters.length > PASSWORD_MAX_LENGTH) return 'tooLong';
+  if (new Set(characters).size === 1) return 'repetitive';
+  return null;
+}
+
 export const isSmsCodeFormat = (code: string) => /^[0-9]{6}$/.test(code);
 
 export const SMS_PURPOSES = ['register', 'login', 'resetPassword', 'bindPhone', 'changePhone'] as const;

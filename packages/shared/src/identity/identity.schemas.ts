@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, int4Schema, textSchema } from '../input';
 import { NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, ROLES, SMS_PURPOSES } from './identity.rules';
 
 export * from './identity.rules';
@@ -10,7 +11,9 @@ export const roleSchema = z.enum(ROLES);
 const areaCode = z.string().trim().min(1).max(5);
 const phone = z.string().trim().min(1).max(24);
 const code = z.string().trim().max(12);
-const password = z.string().max(PASSWORD_MAX_LENGTH + 1);
+// Generous in UTF-16 units, so an over-long password (counted in code points) reaches the service
+// and gets its own message rather than a generic field error; still far too short to cost a hash.
+const password = z.string().max(PASSWORD_MAX_LENGTH * 8);
 
 export const sendSmsCodeBodySchema = z.object({ areaCode, phone, purpose: z.enum(SMS_PURPOSES) });
 export const sendSmsCodeResultSchema = z.object({
@@ -31,11 +34,19 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const loginSmsBodySchema = z.object({ areaCode, phone, code });
 export const loginPasswordBodySchema = z.object({ areaCode, phone, password });
 export const resetPasswordBodySchema = z.object({ areaCode, phone, code, password });
+/** `currentCode`: a login code sent to the phone, for an account that has no password to give yet. */
 export const changePasswordBodySchema = z.object({
   oldPassword: password.optional(),
   newPassword: password,
+  currentCode: code.optional(),
 });
 export const phoneWithCodeBodySchema = z.object({ areaCode, phone, code });
+/** A signed-in caller's proof, within the request, that they own the account: password or login code. */
+export const reauthenticationSchema = z.object({
+  currentPassword: password.optional(),
+  currentCode: code.optional(),
+});
+export const changePhoneBodySchema = phoneWithCodeBodySchema.extend(reauthenticationSchema.shape);
 
 /** The user record of `GET /app/user/selectUserById` (spec names first, then ours). */
 export const userRecordSchema = z.object({
@@ -58,8 +69,8 @@ export const userRecordSchema = z.object({
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
 export const selectUserByIdQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
-  id: z.coerce.number().int().positive().optional(),
+  userId: idSchema.optional(),
+  id: idSchema.optional(),
 });
 
 /** A new session: the opaque token for the `token` header and when it stops working (ms since epoch). */
@@ -77,19 +88,19 @@ export const renewTokenResultSchema = z.object({
   uniRes: z.object({ newToken: z.object({ token: z.string(), tokenExpired: z.number().int() }) }),
 });
 
-const intLike = z.coerce.number().int();
+const intLike = int4Schema;
 /** Both payload forms of the spec: JSON {userId, sysPhone, ocid, logout} or query {clientId, userId, sysPhone}. */
 export const updateClientIdBodySchema = z
   .object({
     userId: intLike.optional(),
     sysPhone: intLike.optional(),
-    ocid: z.string().max(256).optional(),
-    clientId: z.string().max(256).optional(),
+    ocid: textSchema().max(256).optional(),
+    clientId: textSchema().max(256).optional(),
     logout: z.union([z.boolean(), z.number(), z.string().max(8)]).optional(),
   })
   .nullish();
 export const updateClientIdQuerySchema = z.object({
-  clientId: z.string().max(256).optional(),
+  clientId: textSchema().max(256).optional(),
   userId: intLike.optional(),
   sysPhone: intLike.optional(),
 });
@@ -97,7 +108,7 @@ export const updateClientIdQuerySchema = z.object({
 export const noticeQuerySchema = z.object({ uid: intLike.optional(), noticeOs: intLike.optional() });
 export const noticeReceiveBodySchema = noticeQuerySchema.nullish();
 
-export const cancellationBodySchema = z.object({ confirm: z.boolean().optional() });
+export const cancellationBodySchema = reauthenticationSchema.extend({ confirm: z.boolean().optional() });
 export const cancellationStatusSchema = z.object({
   isLogout: z.number().int(),
   requestedAt: z.string().nullable(),
@@ -107,7 +118,7 @@ export const cancellationStatusSchema = z.object({
 export const updateProfileBodySchema = z.object({ nickname: z.string().max(NICKNAME_MAX_LENGTH * 4) });
 
 export const banBodySchema = z.object({ banned: z.boolean() });
-export const userIdParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ userId: idSchema });
 export const grantRoleBodySchema = z.object({ role: roleSchema, granted: z.boolean() });
 
 export const smsOutboxQuerySchema = z.object({ phone: z.string().max(24) });

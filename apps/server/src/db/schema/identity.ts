@@ -40,9 +40,6 @@ export const users = pgTable(
     cancellationDueAt: timestamp('cancellation_due_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     bannedAt: timestamp('banned_at', { withTimezone: true }),
-    /** Wrong passwords in the current 15-minute window: the tenth locks password login until it ends. */
-    failedPasswordCount: smallint('failed_password_count').notNull().default(0),
-    failedPasswordAt: timestamp('failed_password_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,6 +75,26 @@ export const userRoles = pgTable(
   ],
 );
 
+/**
+ * Password attempts per subject (a phone for login, `user:<id>` for change-password) and client
+ * (`ip:…`, `device:…`, `session:…`, or `*` for every client the account does not know), in a window
+ * that starts with its first attempt. An attempt is counted before its password is verified
+ * (decision 012); rows exist for phones without accounts too, so the limits tell nothing.
+ */
+export const passwordAttempts = pgTable(
+  'password_attempts',
+  {
+    subject: text('subject').notNull(),
+    client: text('client').notNull(),
+    attempts: integer('attempts').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subject, table.client] }),
+    index('password_attempts_window').on(table.windowStartedAt),
+  ],
+);
+
 export type SessionRevokeReason = 'logout' | 'renewed' | 'banned' | 'cancelled' | 'password' | 'phone';
 
 /** Login sessions: only the SHA-256 of the opaque token is kept, so a database leak yields no tokens. */
@@ -91,12 +108,19 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     deviceId: text('device_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The login this session descends from: renewal keeps it, so the absolute lifetime holds. */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull(),
+    /** Last request with the token, to the minute (written at most once a minute; decision 013). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    /** The absolute end, from `authenticated_at`; idle and role limits may end it sooner. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeReason: text('revoke_reason').$type<SessionRevokeReason>(),
   },
   (table) => [
     index('sessions_user_live').on(table.userId).where(sql`${table.revokedAt} is null`),
+    // Is this device one the account has used? (Password attempts from it get their own count.)
+    index('sessions_user_device').on(table.userId, table.deviceId),
     check('sessions_expiry_after_creation', sql`${table.expiresAt} > ${table.createdAt}`),
   ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Typed configuration rows read by `GET /app/common/type/:type`. `value` is a JSON document kept as
@@ -43,3 +53,34 @@ export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Answers kept for retried requests that carried an `Idempotency-Key` (http/idempotency.ts). A row is
+ * claimed before the handler runs ('in_progress', held until `lockedUntil`), then holds the answer
+ * that is replayed for the same key and request until `expiresAt`.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Whose key: `u:<userId>` or `d:<deviceId>`; two callers' keys never meet. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** sha256 of method, URL and body: the same key with another request is refused, not replayed. */
+    fingerprint: text('fingerprint').notNull(),
+    state: text('state').notNull().default('in_progress'),
+    statusCode: integer('status_code'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.key] }),
+    index('idempotency_keys_expires').on(table.expiresAt),
+    check('idempotency_keys_state', sql`${table.state} in ('in_progress', 'completed')`),
+    check(
+      'idempotency_keys_completed_has_answer',
+      sql`${table.state} = 'in_progress' or (${table.statusCode} is not null and ${table.body} is not null)`,
+    ),
+  ],
+);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../client';
-import { appConfigs, countries } from '../schema';
+import { appConfigs, countries, currencyRates } from '../schema';
 
 /** [iso2, dialling code, currency]; the first five lead the picker, the rest are alphabetical by name. */
 const COUNTRIES: [string, string, string][] = [
@@ -69,6 +69,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
       },
     ])
     .onConflictDoNothing({ target: appConfigs.type });
+  await seedCurrencyRates(db);
 }
 
 export async function countryIdByIso2(db: Db, iso2: string): Promise<number> {
@@ -76,4 +77,21 @@ export async function countryIdByIso2(db: Db, iso2: string): Promise<number> {
   const id = row?.id;
   if (id === undefined) throw new Error(`Reference country ${iso2} missing`);
   return id;
+}
+
+/** Display rates (units per US dollar). Reference data: every installation needs them. */
+const CURRENCY_RATES: [string, number, number][] = [
+  ['USD', 1, 2],
+  ['KHR', 4100, 0],
+  ['THB', 36, 2],
+  ['VND', 25400, 0],
+  ['CNY', 7.2, 2],
+];
+
+/** Idempotent: inserts missing display rates, never overwrites rates an operator has updated. */
+export async function seedCurrencyRates(db: Db): Promise<void> {
+  await db
+    .insert(currencyRates)
+    .values(CURRENCY_RATES.map(([currency, perUsd, minorDigits]) => ({ currency, perUsd, minorDigits })))
+    .onConflictDoNothing({ target: currencyRates.currency });
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, queryRows, type RawColumns } from '../../db/client';
 import {
   banners,
   categories,
@@ -33,10 +33,10 @@ export interface TherapistCardRow {
   languages: string[];
   skills: string[];
   state: 'available' | 'bookable_later' | 'resting';
-  available_from: Date | string | null;
+  available_from: Date | null;
   latitude: number;
   longitude: number;
-  from_price: number | string;
+  from_price: number;
   currency: string;
   badges: string[];
 }
@@ -53,7 +53,6 @@ export interface StoreCardRow {
   review_count: number;
   order_count: number;
   opening_hours: { day: number; opens: string; closes: string }[];
-  time_zone: string;
 }
 
 export interface TherapistFilter {
@@ -74,9 +73,14 @@ const THERAPIST_CARD_COLUMNS = sql.raw(`t.id, t.city_id, t.store_id, t.display_n
   t.rating, t.review_count, t.order_count, t.languages, t.skills, t.state, t.available_from,
   t.latitude, t.longitude, t.from_price, t.currency, t.badges`);
 
+/** from_price is int8, which node-postgres reads as a string. */
+const THERAPIST_CARD_TYPES = {
+  available_from: 'date',
+  from_price: 'number',
+} as const satisfies RawColumns<TherapistCardRow>;
+
 const STORE_CARD_COLUMNS = sql.raw(`s.id, s.city_id, s.names, s.addresses, s.photos, s.latitude, s.longitude,
-  s.rating, s.review_count, s.order_count, s.opening_hours,
-  (select c.time_zone from cities c where c.id = s.city_id) as time_zone`);
+  s.rating, s.review_count, s.order_count, s.opening_hours`);
 
 /** Listable = not banned and not resting; the partial indexes cover exactly these rows. */
 const LISTABLE = sql.raw(`not t.is_banned and t.state <> 'resting'`);
@@ -191,12 +195,13 @@ export function createCatalogRepository(db: Db) {
               where t.changed_xid >= ${sinceXmin}::xid8`
           : sql`select ${THERAPIST_CARD_COLUMNS}, t.project_ids, t.is_banned from therapists t
               where ${LISTABLE}`,
+        THERAPIST_CARD_TYPES,
       );
       return { rows, xmin: snapshot?.xmin as string };
     },
 
     listTherapists: (filter: TherapistFilter): Promise<TherapistCardRow[]> =>
-      queryRows<TherapistCardRow>(db, therapistListQuery(filter)),
+      queryRows<TherapistCardRow>(db, therapistListQuery(filter), THERAPIST_CARD_TYPES),
 
     /** A therapist's full row (banned ones included: the service decides what to show). */
     async findTherapist(id: number): Promise<TherapistRow | undefined> {
@@ -305,6 +310,7 @@ export function createCatalogRepository(db: Db) {
             db,
             sql`select ${THERAPIST_CARD_COLUMNS} from therapists t
               where not t.is_banned and t.id = any(${`{${ids.join(',')}}`}::int[])`,
+            THERAPIST_CARD_TYPES,
           )
         : Promise.resolve([]),
 
@@ -324,14 +330,6 @@ export function createCatalogRepository(db: Db) {
             .from(serviceProjects)
             .where(and(inArray(serviceProjects.id, ids), eq(serviceProjects.isActive, true)))
         : Promise.resolve([]),
-
-    async followerCount(therapistId: number): Promise<number> {
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from follows where therapist_id = ${therapistId}`,
-      );
-      return row?.n ?? 0;
-    },
 
     listCurrencyRates: () => db.select().from(currencyRates).orderBy(asc(currencyRates.currency)),
 

@@ -12,8 +12,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
-import { seedCatalogDemo } from '../../db/seed/catalog-demo';
-import { seedDemoData } from '../../db/seed/demo';
+import { seedCatalogDemo, seedDemoData } from '../../demo';
 
 const { app, database } = await createTestApp();
 const PHNOM_PENH = { lat: 11.5564, lng: 104.9282 };
@@ -347,6 +346,33 @@ describe('stores', () => {
 
   it('answers an unknown store with notFound', async () => {
     expect((await get('/app/stores/9999')).body.code).toBe(ERROR_CODES.notFound.code);
+  });
+
+  it('reads "open now" in the store city time zone (seven hours from UTC in Phnom Penh)', async () => {
+    const [store] = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from stores where city_id = ${cityIds.pp} order by id limit 1`,
+    );
+    const hourIn = (timeZone: string) =>
+      Number(
+        new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
+      );
+    const openDuring = async (hour: number) => {
+      const hh = String(hour).padStart(2, '0');
+      const hours = Array.from({ length: 7 }, (_, day) => ({ day, opens: `${hh}:00`, closes: `${hh}:59` }));
+      await queryRows(
+        database.db,
+        sql`update stores set opening_hours = ${JSON.stringify(hours)}::jsonb where id = ${store?.id}`,
+      );
+      const detail = storeDetailSchema.parse((await get(`/app/stores/${store?.id}`)).body.data);
+      const listed = storePageSchema
+        .parse((await get(`/app/stores?cityId=${cityIds.pp}&pageSize=50`)).body.data)
+        .items.find((item) => item.id === store?.id);
+      return [detail.isOpenNow, listed?.isOpenNow];
+    };
+    // Unless the hour turns during the test, this hour is open in Phnom Penh and the UTC hour is not.
+    expect(await openDuring(hourIn('Asia/Phnom_Penh'))).toEqual([true, true]);
+    expect(await openDuring(hourIn('UTC'))).toEqual([false, false]);
   });
 });
 

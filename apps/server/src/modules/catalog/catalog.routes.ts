@@ -21,8 +21,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okResponse } from '../../http/envelope';
-import { type AnswerCache, createAnswerCache } from '../../lib/answer-cache';
 import { systemClock } from '../../lib/clock';
+import { createTtlCache, type TtlCache } from '../../lib/ttl-cache';
 import type { CatalogService } from './catalog.service';
 import { demoImageSvg, isDemoImageName } from './demo-images';
 import type { EngagementService } from './engagement.service';
@@ -58,7 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   service: CatalogService;
   /** Records footprints and visits and answers the viewer's favourite/follow state on detail pages. */
   engagement?: EngagementService;
-  listCache?: AnswerCache;
+  listCache?: TtlCache<string, string>;
 }> = async (app, options) => {
   const { service, engagement } = options;
 
@@ -76,7 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   }
   const listCache =
     options.listCache ??
-    createAnswerCache({ ttlMs: LIST_CACHE_TTL_MS, maxEntries: 2_000, clock: systemClock });
+    createTtlCache<string, string>({ ttlMs: LIST_CACHE_TTL_MS, maxEntries: 2_000, clock: systemClock });
   const publicAccess = { access: 'public' as const };
 
   app.get(

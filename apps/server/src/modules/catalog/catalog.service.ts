@@ -19,6 +19,8 @@ import type { Language } from '@sabai/shared/i18n';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { localised } from '../../lib/localised';
+import { pageWindow, toPage } from '../../lib/paging';
+import { createTtlCache, createTtlValue } from '../../lib/ttl-cache';
 import type { OpenCity } from '../geo';
 import type {
   CatalogRepository,
@@ -44,25 +46,21 @@ export interface CatalogDeps {
   clock: Clock;
   /** Resolves the city of a request (geo module): unknown → notFound, not open → cityNotOpen. */
   getOpenCity: (cityId: number | undefined) => Promise<OpenCity>;
+  /** A city's IANA time zone (geo's answer, so the catalogue never reads geo's tables). */
+  timeZoneOf: (cityId: number) => Promise<string>;
+  /** How many follow a therapist (the engagement side owns follows). */
+  followerCount: (therapistId: number) => Promise<number>;
   /** Answers nearest-first lists from memory; without it they go to the database. */
   nearby?: NearbyIndex;
 }
 
 export function createCatalogService(deps: CatalogDeps) {
   const { repository, clock } = deps;
-  let categoryCache: { expiresAt: number; rows: Promise<Map<string, CategoryRow>> } | undefined;
-
-  function categoriesByCode(): Promise<Map<string, CategoryRow>> {
-    const now = clock.now().getTime();
-    if (!categoryCache || categoryCache.expiresAt <= now) {
-      const rows = repository.listCategories().then((list) => new Map(list.map((c) => [c.code, c])));
-      rows.catch(() => {
-        categoryCache = undefined;
-      });
-      categoryCache = { expiresAt: now + CATEGORY_CACHE_TTL_MS, rows };
-    }
-    return categoryCache.rows;
-  }
+  const categoryCache = createTtlValue<Map<string, CategoryRow>>({ ttlMs: CATEGORY_CACHE_TTL_MS, clock });
+  const categoriesByCode = () =>
+    categoryCache.get(() =>
+      repository.listCategories().then((list) => new Map(list.map((c) => [c.code, c]))),
+    );
 
   async function categoryById(language: Language): Promise<Map<number, Category>> {
     const all = await categoriesByCode();
@@ -94,8 +92,13 @@ export function createCatalogService(deps: CatalogDeps) {
   const cards = createTherapistCards({ clock, categoriesByCode });
   const toTherapistCards = cards.toCards;
 
-  function toStoreCards(rows: StoreCardRow[], language: Language, from: LatLng | undefined) {
+  /** Store cards; "open now" is read in each store's city time zone, which geo answers. */
+  async function toStoreCards(rows: StoreCardRow[], language: Language, from: LatLng | undefined) {
     const now = clock.now();
+    const cityIds = [...new Set(rows.map((row) => row.city_id))];
+    const zones = new Map(
+      await Promise.all(cityIds.map(async (id) => [id, await deps.timeZoneOf(id)] as const)),
+    );
     return rows.map(
       (row): StoreCard => ({
         id: row.id,
@@ -108,7 +111,7 @@ export function createCatalogService(deps: CatalogDeps) {
         rating: Math.round(row.rating * 10) / 10,
         reviewCount: row.review_count,
         orderCount: row.order_count,
-        isOpenNow: isOpenAt(row.opening_hours, now, row.time_zone),
+        isOpenNow: isOpenAt(row.opening_hours, now, zones.get(row.city_id) ?? 'UTC'),
       }),
     );
   }
@@ -137,17 +140,12 @@ export function createCatalogService(deps: CatalogDeps) {
   }
 
   // Projects change rarely; the list (which names one on every call) reads them from here.
-  const projectCache = new Map<number, { expiresAt: number; row: Promise<ProjectRow> }>();
-  function cachedProject(id: number): Promise<ProjectRow> {
-    const now = clock.now().getTime();
-    const hit = projectCache.get(id);
-    if (hit && hit.expiresAt > now) return hit.row;
-    if (projectCache.size > 1_000) projectCache.clear();
-    const row = getProjectRow(id);
-    projectCache.set(id, { expiresAt: now + CATEGORY_CACHE_TTL_MS, row });
-    row.catch(() => projectCache.delete(id));
-    return row;
-  }
+  const projectCache = createTtlCache<number, ProjectRow>({
+    ttlMs: CATEGORY_CACHE_TTL_MS,
+    maxEntries: 1_000,
+    clock,
+  });
+  const cachedProject = (id: number) => projectCache.get(id, () => getProjectRow(id));
 
   /** Nearest-first lists come from the in-memory index when there is one; other orders from SQL. */
   async function findTherapists(
@@ -176,17 +174,11 @@ export function createCatalogService(deps: CatalogDeps) {
       projectId: query.projectId,
       storeId: query.storeId,
       sort: query.sort,
-      limit: query.pageSize + 1,
-      offset: (query.page - 1) * query.pageSize,
+      ...pageWindow(query),
     };
     const { rows, isShared } = await findTherapists(filter, fresh);
-    return {
-      rows: rows.slice(0, query.pageSize),
-      isShared,
-      from,
-      project,
-      hasMore: rows.length > query.pageSize,
-    };
+    const { items, hasMore } = toPage(rows, query);
+    return { rows: items, isShared, from, project, hasMore };
   }
 
   async function therapistPage(query: TherapistListQuery, language: Language, fresh = false) {
@@ -243,7 +235,7 @@ export function createCatalogService(deps: CatalogDeps) {
         repository.certificatesOf(id),
         categoryById(language),
         repository.storeNames(row.storeId ? [row.storeId] : []),
-        repository.followerCount(id),
+        deps.followerCount(id),
       ]);
       const [card] = await toTherapistCards(
         [
@@ -298,11 +290,10 @@ export function createCatalogService(deps: CatalogDeps) {
       const rows = await repository.listStores({
         cityId: city.id,
         origin: from ?? city.centre,
-        limit: query.pageSize + 1,
-        offset: (query.page - 1) * query.pageSize,
+        ...pageWindow(query),
       });
-      const items = toStoreCards(rows.slice(0, query.pageSize), language, from);
-      return { items, page: query.page, pageSize: query.pageSize, hasMore: rows.length > query.pageSize };
+      const found = toPage(rows, query);
+      return { ...found, items: await toStoreCards(found.items, language, from) };
     },
 
     async getStore(id: number, from: LatLng | undefined, language: Language): Promise<StoreDetail> {
@@ -318,7 +309,7 @@ export function createCatalogService(deps: CatalogDeps) {
           language,
         ).then((page) => page.items),
       ]);
-      const [card] = toStoreCards(
+      const [card] = await toStoreCards(
         [
           {
             id: row.id,
@@ -332,7 +323,6 @@ export function createCatalogService(deps: CatalogDeps) {
             review_count: row.reviewCount,
             order_count: row.orderCount,
             opening_hours: row.openingHours,
-            time_zone: city.timeZone,
           },
         ],
         language,
@@ -389,7 +379,7 @@ export function createCatalogService(deps: CatalogDeps) {
         categories: [...byId.values()],
         projects: projects.map((p) => toProjectCard(p, byId, language)),
         recommendedTherapists: await toTherapistCards(recommended, { language, from, project: undefined }),
-        nearbyStores: toStoreCards(storeRows, language, from),
+        nearbyStores: await toStoreCards(storeRows, language, from),
       };
     },
 
@@ -423,7 +413,7 @@ export function createCatalogService(deps: CatalogDeps) {
       return {
         projects: found.projects.map((p) => toProjectCard(p, categories, language)),
         therapists: await toTherapistCards(therapistRows, { language, from, project: undefined }),
-        stores: toStoreCards(storeRows, language, from),
+        stores: await toStoreCards(storeRows, language, from),
       };
     },
 
@@ -446,7 +436,7 @@ export function createCatalogService(deps: CatalogDeps) {
       return {
         projects: new Map(projectRows.map((row) => [row.id, toProjectCard(row, categories, language)])),
         therapists: new Map(therapists.map((card) => [card.id, card])),
-        stores: new Map(toStoreCards(storeRows, language, undefined).map((card) => [card.id, card])),
+        stores: new Map((await toStoreCards(storeRows, language, undefined)).map((card) => [card.id, card])),
       };
     },
 

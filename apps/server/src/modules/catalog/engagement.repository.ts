@@ -1,6 +1,6 @@
 import type { SavedKind } from '@sabai/shared/catalog/catalog.schemas';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, queryRows, type RawColumns } from '../../db/client';
 import { favourites, follows, footprints, therapists, therapistVisits } from '../../db/schema';
 
 /** How many recently viewed items a user keeps (spec section 9: recent list capacity). */
@@ -17,9 +17,11 @@ export interface PersonRow {
   user_id: number;
   nickname: string;
   avatar_key: string | null;
-  at: Date | string;
+  at: Date;
   visit_count: number;
 }
+
+const PERSON_TYPES = { at: 'date', visit_count: 'number' } as const satisfies RawColumns<PersonRow>;
 
 const targetColumn = {
   project: { favourites: favourites.projectId, footprints: footprints.projectId, key: 'projectId' },
@@ -171,6 +173,7 @@ export function createEngagementRepository(db: Db) {
           from follows f join users u on u.id = f.user_id
           where f.therapist_id = ${therapistId}
           order by f.created_at desc, u.id desc limit ${limit} offset ${offset}`,
+        PERSON_TYPES,
       ),
 
     async recordVisit(therapistId: number, visitorId: number, at: Date) {
@@ -190,6 +193,7 @@ export function createEngagementRepository(db: Db) {
           from therapist_visits v join users u on u.id = v.visitor_id
           where v.therapist_id = ${therapistId}
           order by v.last_visited_at desc, u.id desc limit ${limit} offset ${offset}`,
+        PERSON_TYPES,
       ),
   };
 }

@@ -4,8 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../../test/identity-helpers';
 import { createTestApp } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
-import { seedCatalogDemo } from '../../db/seed/catalog-demo';
-import { seedDemoData } from '../../db/seed/demo';
+import { seedCatalogDemo, seedDemoData } from '../../demo';
 import { createEngagementRepository, FOOTPRINT_CAPACITY } from './engagement.repository';
 
 const { app, database } = await createTestApp();

@@ -12,6 +12,7 @@ import type {
 import type { Language } from '@sabai/shared/i18n';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { pageWindow, toPage } from '../../lib/paging';
 import type { CatalogService } from './catalog.service';
 import type { EngagementRepository, PersonRow, SavedRow } from './engagement.repository';
 
@@ -25,20 +26,18 @@ const kindOf = (row: SavedRow): { kind: SavedKind; id: number } =>
       ? { kind: 'therapist', id: row.therapistId }
       : { kind: 'store', id: row.storeId as number };
 
-const page = <T>(rows: T[], query: PagingQuery) => ({
-  items: rows.slice(0, query.pageSize),
-  page: query.page,
-  pageSize: query.pageSize,
-  hasMore: rows.length > query.pageSize,
-});
-const window = (query: PagingQuery) => [query.pageSize + 1, (query.page - 1) * query.pageSize] as const;
+/** The repository's list methods take (limit, offset). */
+const window = (query: PagingQuery) => {
+  const { limit, offset } = pageWindow(query);
+  return [limit, offset] as const;
+};
 
 const toPerson = (row: PersonRow): Person => ({
   userId: row.user_id,
   nickname: row.nickname,
   avatar: row.avatar_key ? `${UPLOADS_URL_PREFIX}${row.avatar_key}` : null,
-  at: new Date(row.at).toISOString(),
-  visitCount: Number(row.visit_count),
+  at: row.at.toISOString(),
+  visitCount: row.visit_count,
 });
 
 /** Favourites, follows, visitors and footprints: everything here belongs to a logged-in user. */
@@ -91,7 +90,7 @@ export function createEngagementService(deps: {
 
     async listFavourites(userId: number, query: FavouriteListQuery, language: Language) {
       const rows = await repository.listFavourites(userId, query.kind, ...window(query));
-      const result = page(rows, query);
+      const result = toPage(rows, query);
       return { ...result, items: await savedItems(result.items, language) };
     },
 
@@ -109,7 +108,7 @@ export function createEngagementService(deps: {
 
     async listFollowing(userId: number, query: PagingQuery, language: Language) {
       const rows = await repository.listFollowing(userId, ...window(query));
-      const result = page(rows, query);
+      const result = toPage(rows, query);
       const cards = await deps.catalog.cardsByIds(
         { projectIds: [], therapistIds: result.items.map((r) => r.therapistId), storeIds: [] },
         language,
@@ -123,13 +122,13 @@ export function createEngagementService(deps: {
 
     async listFans(userId: number, query: PagingQuery) {
       const therapistId = await ownTherapist(userId);
-      const result = page(await repository.listFans(therapistId, ...window(query)), query);
+      const result = toPage(await repository.listFans(therapistId, ...window(query)), query);
       return { ...result, items: result.items.map(toPerson) };
     },
 
     async listVisitors(userId: number, query: PagingQuery) {
       const therapistId = await ownTherapist(userId);
-      const result = page(await repository.listVisitors(therapistId, ...window(query)), query);
+      const result = toPage(await repository.listVisitors(therapistId, ...window(query)), query);
       return { ...result, items: result.items.map(toPerson) };
     },
 
@@ -144,7 +143,7 @@ export function createEngagementService(deps: {
 
     async listFootprints(userId: number, query: PagingQuery, language: Language) {
       const rows = await repository.listFootprints(userId, ...window(query));
-      const result = page(rows, query);
+      const result = toPage(rows, query);
       return { ...result, items: await savedItems(result.items, language) };
     },
 

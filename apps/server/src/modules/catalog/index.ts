@@ -16,6 +16,7 @@ const NEARBY_MAX_STALENESS_MS = 1_000;
 export { createCatalogRepository } from './catalog.repository';
 export { catalogRoutes } from './catalog.routes';
 export { type CatalogService, createCatalogService } from './catalog.service';
+export { DEMO_IMAGE_PATH, demoImageUrl, isDemoImageName } from './demo-images';
 export type { EngagementService } from './engagement.service';
 
 /** Discovery (projects, therapists, stores, home, search) and what users save and view. */
@@ -23,8 +24,10 @@ export function createCatalogModule(deps: {
   db: Db;
   clock: Clock;
   getOpenCity: (cityId: number | undefined) => Promise<OpenCity>;
+  timeZoneOf: (cityId: number) => Promise<string>;
 }) {
   const repository = createCatalogRepository(deps.db);
+  const engagementRepository = createEngagementRepository(deps.db);
   const nearby = createNearbyIndex({
     loadChangedSince: repository.loadNearbyRows,
     maxStalenessMs: NEARBY_MAX_STALENESS_MS,
@@ -35,10 +38,12 @@ export function createCatalogModule(deps: {
     repository,
     clock: deps.clock,
     getOpenCity: deps.getOpenCity,
+    timeZoneOf: deps.timeZoneOf,
+    followerCount: engagementRepository.followerCount,
     nearby,
   });
   const engagement = createEngagementService({
-    repository: createEngagementRepository(deps.db),
+    repository: engagementRepository,
     catalog,
     clock: deps.clock,
   });

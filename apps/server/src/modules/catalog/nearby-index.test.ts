@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
-import { seedCatalogDemo } from '../../db/seed/catalog-demo';
-import { seedDemoData } from '../../db/seed/demo';
+import { seedCatalogDemo, seedDemoData } from '../../demo';
 import { createCatalogRepository, type TherapistFilter } from './catalog.repository';
 import { createNearbyIndex } from './nearby-index';
 

@@ -123,7 +123,7 @@ export function createNearbyIndex(deps: {
       projectIds: project_ids,
       cityId: row.city_id,
       cell: cellKey(y, x),
-      availableFrom: row.available_from === null ? null : new Date(row.available_from).getTime(),
+      availableFrom: row.available_from?.getTime() ?? null,
       ...unitVector(row.latitude, row.longitude),
     };
     entries.set(row.id, entry);

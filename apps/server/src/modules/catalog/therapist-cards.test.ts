@@ -4,8 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
-import { seedCatalogDemo } from '../../db/seed/catalog-demo';
-import { seedDemoData } from '../../db/seed/demo';
+import { seedCatalogDemo, seedDemoData } from '../../demo';
 import { fixedClock } from '../../lib/clock';
 import { createCatalogRepository } from './catalog.repository';
 import { createCatalogService } from './catalog.service';
@@ -26,6 +25,8 @@ const service = createCatalogService({
   clock,
   nearby,
   getOpenCity: async () => ({ ...city, timeZone: 'Asia/Phnom_Penh' }) as never,
+  timeZoneOf: async () => 'Asia/Phnom_Penh',
+  followerCount: async () => 0,
 });
 
 beforeAll(async () => {

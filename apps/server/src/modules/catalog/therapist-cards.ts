@@ -69,7 +69,7 @@ export function createTherapistCards(deps: {
   }
 
   function movingPart(row: TherapistCardRow, now: number, context: CardContext): MovingPart {
-    const availableFrom = row.available_from === null ? null : new Date(row.available_from);
+    const availableFrom = row.available_from;
     // A bookable-later therapist whose time has come is available now.
     const isLaterDue =
       row.state === 'bookable_later' && availableFrom !== null && availableFrom.getTime() <= now;
@@ -82,7 +82,7 @@ export function createTherapistCards(deps: {
         : null,
       price: context.project
         ? { amount: Number(context.project.price), currency: context.project.currency }
-        : { amount: Number(row.from_price), currency: row.currency },
+        : { amount: row.from_price, currency: row.currency },
     };
   }
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../../test/identity-helpers';
 import { createTestApp } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
-import { seedDemoData } from '../../db/seed/demo';
+import { seedDemoData } from '../../demo';
 
 const { app, database } = await createTestApp();
 let city: Record<string, number>;

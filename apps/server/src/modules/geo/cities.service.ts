@@ -4,6 +4,7 @@ import type { Language } from '@sabai/shared/i18n';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { localised } from '../../lib/localised';
+import { createTtlValue } from '../../lib/ttl-cache';
 import type { CitiesRepository, CityRow } from './cities.repository';
 
 /** Cities change when an operator opens one; every process re-reads them this often. */
@@ -18,19 +19,8 @@ export interface OpenCity {
 }
 
 export function createCitiesService(deps: { repository: CitiesRepository; clock: Clock }) {
-  let cache: { expiresAt: number; rows: Promise<CityRow[]> } | undefined;
-
-  function rows(): Promise<CityRow[]> {
-    const now = deps.clock.now().getTime();
-    if (!cache || cache.expiresAt <= now) {
-      const loading = deps.repository.listCities();
-      cache = { expiresAt: now + CITY_CACHE_TTL_MS, rows: loading };
-      loading.catch(() => {
-        cache = undefined;
-      });
-    }
-    return cache.rows;
-  }
+  const cache = createTtlValue<CityRow[]>({ ttlMs: CITY_CACHE_TTL_MS, clock: deps.clock });
+  const rows = () => cache.get(() => deps.repository.listCities());
 
   const toItem = (
     row: CityRow,
@@ -102,6 +92,13 @@ export function createCitiesService(deps: { repository: CitiesRepository; clock:
       if (city.status !== 'voting') throw new AppError('cityNotVoting');
       if (!(await deps.repository.addVote(cityId, userId))) throw new AppError('cityAlreadyVoted');
       return { cityId, voteCount: await deps.repository.countVotes(cityId), hasVoted: true };
+    },
+
+    /** A city's IANA time zone, of any status: how other modules read local time without geo's tables. */
+    async timeZoneOf(cityId: number): Promise<string> {
+      const row = (await rows()).find((c) => c.id === cityId) ?? (await deps.repository.findCity(cityId));
+      if (!row) throw new AppError('notFound');
+      return row.timeZone;
     },
 
     /** A city of any status (voting needs cities that are not open). */

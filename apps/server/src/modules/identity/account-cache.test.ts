@@ -45,7 +45,15 @@ describe('account cache across processes', () => {
 });
 
 describe('createAccountCache', () => {
-  const session = { id: 1, userId: 7, expiresAt: new Date(), revokedAt: null, revokeReason: null };
+  const session = {
+    id: 1,
+    userId: 7,
+    authenticatedAt: new Date(),
+    lastUsedAt: new Date(),
+    expiresAt: new Date(),
+    revokedAt: null,
+    revokeReason: null,
+  };
 
   it('forgets entries after the TTL', () => {
     let now = 1_000;

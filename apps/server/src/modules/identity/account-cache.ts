@@ -5,6 +5,9 @@ import type { UserRow } from './identity.repository';
 export interface CachedSession {
   id: number;
   userId: number;
+  authenticatedAt: Date;
+  /** Moved forward in place when this process records a use (that write invalidates nothing). */
+  lastUsedAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
   revokeReason: string | null;

@@ -154,6 +154,65 @@ describe('profile', () => {
     expect((await patch('x'.repeat(33))).json().code).toBe(codeOf('nicknameInvalid'));
   });
 
+  it('stores names as they read: NFC, without bidi controls or invisible characters', async () => {
+    const { token, user } = await registerUser(app);
+    const patch = (nickname: string) =>
+      call(app, { method: 'POST', url: '/app/users/me', token, payload: { nickname } });
+    // "e" + combining acute is stored as the one precomposed character.
+    expect((await patch('Rene\u0301e')).json()).toMatchObject({ code: 0, data: { nickname: 'Renée' } });
+    // A right-to-left override would make "Dara‮gnp.exe" read as "Daraexe.png".
+    expect((await patch('Dara\u202Egnp.exe')).json()).toMatchObject({ data: { nickname: 'Daragnp.exe' } });
+    expect((await patch('So\u200Bphea\u2066\uFEFF')).json()).toMatchObject({ data: { nickname: 'Sophea' } });
+    for (const invisible of [
+      '\u200B\u200B\u200B',
+      '\u3164\u3164',
+      '\u2800',
+      '\u202E\u2066 \u200F',
+      '\u200D',
+    ]) {
+      expect((await patch(invisible)).json().code).toBe(codeOf('nicknameInvalid'));
+    }
+    expect((await patch('private\uE000use')).json().code).toBe(codeOf('nicknameInvalid'));
+    // Emoji sequences keep their zero-width joiner.
+    expect((await patch('Mom 👩\u200D👧')).json()).toMatchObject({ data: { nickname: 'Mom 👩\u200D👧' } });
+    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.nickname).toBe('Mom 👩\u200D👧');
+  });
+
+  it('reserves names that imitate staff for staff', async () => {
+    const customer = await registerUser(app);
+    const patch = (token: string, nickname: string) =>
+      call(app, {
+        method: 'POST',
+        url: '/app/users/me',
+        token,
+        payload: { nickname },
+        headers: { lang: 'km-KH' },
+      });
+    for (const name of [
+      'Sabai Support',
+      'ＳＡＢＡＩ　ＳＵＰＰＯＲＴ',
+      'S4bai 5upport',
+      'admin',
+      'Customer-Service',
+      '客服小美',
+      'แอดมิน',
+    ]) {
+      const body = (await patch(customer.token, name)).json();
+      expect(body.code, name).toBe(codeOf('nicknameReserved'));
+      expect(body.msg).toBe('ឈ្មោះហៅក្រៅនេះត្រូវបានបម្រុងទុក។ សូមជ្រើសរើសឈ្មោះផ្សេង។');
+    }
+    for (const name of ['Badminton Dara', 'Sabai 5678', 'Supporting Cast Fan']) {
+      expect((await patch(customer.token, name)).json().code, name).toBe(0);
+    }
+    const agent = await registerUser(app);
+    await grantRoles(app, database, agent.user.id, ['customer_service']);
+    expect((await patch(agent.token, 'Sabai Support')).json()).toMatchObject({
+      code: 0,
+      data: { nickname: 'Sabai Support' },
+    });
+  });
+
   const upload = (token: string, data: Buffer, filename = 'me.png', contentType = 'image/png') => {
     const boundary = '----sabai-test-boundary';
     const payload = Buffer.concat([
@@ -210,7 +269,7 @@ describe('profile', () => {
 });
 
 describe('bans', () => {
-  it('ends every session of a banned user and refuses their login with the appeal message', async () => {
+  it('ends every session of a banned user and refuses their login, with the appeal message after an SMS code', async () => {
     const staff = await registerUser(app);
     await grantRoles(app, database, staff.user.id, ['customer_service']);
     const target = await registerUser(app);
@@ -238,18 +297,20 @@ describe('bans', () => {
         msg: 'This account has been banned. Please contact customer service to appeal.',
       });
     }
+    // The password tells nothing (right or wrong alike); a code to the phone proves it is theirs.
+    expect((await loginByPassword(target.phone)).json().code).toBe(codeOf('loginFailed'));
+    clock.advance(61_000);
+    expect((await sendCode(app, target.phone, 'login')).json().code).toBe(0);
     const login = await call(app, {
       method: 'POST',
-      url: '/app/auth/login/password',
+      url: '/app/auth/login/sms',
       headers: { lang: 'zh-CN' },
-      payload: { ...target.phone, password: PASSWORD },
+      payload: { ...target.phone, code: await outboxCode(app, target.phone.e164) },
     });
     expect(login.json()).toMatchObject({
       code: codeOf('accountBanned'),
       msg: '该账号已被封禁，请联系客服申诉。',
     });
-    clock.advance(61_000);
-    expect((await sendCode(app, target.phone, 'login')).json().code).toBe(codeOf('accountBanned'));
 
     await call(app, {
       method: 'POST',
@@ -293,7 +354,12 @@ describe('account cancellation', () => {
   it('waits three days (revocable), then cancels, ends sessions and blocks the phone for three months', async () => {
     const { token, phone, user } = await registerUser(app);
     const cancel = (payload: object) =>
-      call(app, { method: 'POST', url: '/app/users/me/cancellation', token, payload });
+      call(app, {
+        method: 'POST',
+        url: '/app/users/me/cancellation',
+        token,
+        payload: { currentPassword: PASSWORD, ...payload },
+      });
     expect((await cancel({})).json().code).toBe(codeOf('confirmationRequired'));
     const requested = (await cancel({ confirm: true })).json();
     expect(requested).toMatchObject({ code: 0, data: { isLogout: 2 } });
@@ -321,11 +387,8 @@ describe('account cancellation', () => {
     expect(await completeDueCancellations(repository, clock.now())).toBe(0);
 
     expect((await selectUser(token)).json().code).toBe(codeOf('accountCancelled'));
-    const login = await loginByPassword(phone);
-    expect(login.json()).toMatchObject({
-      code: codeOf('accountCancelled'),
-      msg: 'This account has been cancelled and can no longer be used.',
-    });
+    // A cancelled account logs in no more, and a login does not say whether the phone had one.
+    expect((await loginByPassword(phone)).json().code).toBe(codeOf('loginFailed'));
     const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ isLogout: 3, pushClientId: null });
 

@@ -17,16 +17,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth';
 import { ok, okResponse } from '../../http/envelope';
-import { AppError } from '../../lib/app-error';
+import { AppError, isAppError } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/storage';
 import { type AccountService, AVATAR_MAX_BYTES } from './account.service';
+import type { IdentityService } from './identity.service';
 
 const isTruthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
 
-export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; storage: FileStorage }> = async (
-  app,
-  { service, storage },
-) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  service: AccountService;
+  storage: FileStorage;
+  /** The identity service's re-authentication (decision 013). */
+  reauthenticate: IdentityService['reauthenticate'];
+}> = async (app, { service, storage, reauthenticate }) => {
   const tags = ['account'];
   const security = [{ token: [] }];
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
@@ -148,16 +151,20 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; sto
     async (request) => {
       const me = requireUser(request);
       if (!request.isMultipart()) throw new AppError('imageInvalid');
-      const file = await request.file();
-      if (!file) throw new AppError('imageInvalid');
       let buffer: Buffer;
       try {
+        const file = await request.file();
+        if (!file) throw new AppError('imageInvalid');
         buffer = await file.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        const { code, statusCode } = error as { code?: string; statusCode?: number };
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError('imageTooLarge', { limit: `${AVATAR_MAX_BYTES / 1024 / 1024} MB` });
         }
-        throw error;
+        if (isAppError(error) || statusCode) throw error;
+        // Busboy's parse errors (no boundary, a part that never ends) carry no code or status: the
+        // body is the caller's mistake, not a crash.
+        throw new AppError('malformedJson');
       }
       return ok(request.lang, await service.setAvatar(me, buffer));
     },
@@ -188,15 +195,21 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; sto
   app.post(
     '/users/me/cancellation',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         ...cancellation,
-        summary: 'Request account cancellation ({confirm: true}); it completes after 3 days',
+        summary:
+          'Request account cancellation ({confirm: true, currentPassword or currentCode (a login code sent to your phone)}); it completes after 3 days',
         body: cancellationBodySchema,
       },
     },
-    async (request) =>
-      ok(request.lang, await service.requestCancellation(requireUser(request), request.body.confirm)),
+    async (request) => {
+      const me = requireUser(request);
+      const { confirm, currentPassword, currentCode } = request.body;
+      if (confirm !== true) throw new AppError('confirmationRequired');
+      await reauthenticate(me, { currentPassword, currentCode });
+      return ok(request.lang, await service.requestCancellation(me, confirm));
+    },
   );
   app.post(
     '/users/me/cancellation/revoke',

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  CANCELLATION_WAIT_DAYS,
-  NICKNAME_MAX_LENGTH,
-  type Role,
-  type UserRecord,
-} from '@sabai/shared/identity/identity.schemas';
+import { CANCELLATION_WAIT_DAYS, type Role, type UserRecord } from '@sabai/shared/identity/identity.schemas';
+import { checkNickname } from '@sabai/shared/identity/nickname';
 import sharp from 'sharp';
 import { type AuthUser, hasRole } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
@@ -12,6 +8,7 @@ import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../lib/storage';
 import type { AccountCache } from './account-cache';
 import type { IdentityRepository } from './identity.repository';
+import { mayModerate } from './role-rank';
 import { toUserRecord } from './user-record';
 
 export const CANCELLATION_WAIT_MS = CANCELLATION_WAIT_DAYS * 24 * 60 * 60_000;
@@ -94,12 +91,10 @@ export function createAccountService(deps: {
     },
 
     async updateNickname(me: AuthUser, nickname: string): Promise<UserRecord> {
-      const trimmed = nickname.trim().replace(/\s+/g, ' ');
-      const length = [...trimmed].length;
-      if (length < 1 || length > NICKNAME_MAX_LENGTH || /[\p{Cc}]/u.test(trimmed)) {
-        throw new AppError('nicknameInvalid');
-      }
-      await repository.updateUser(me.id, { nickname: trimmed, updatedAt: clock.now() });
+      const checked = checkNickname(nickname, { isStaff: hasRole(me, STAFF) });
+      if (!checked.ok)
+        throw new AppError(checked.problem === 'reserved' ? 'nicknameReserved' : 'nicknameInvalid');
+      await repository.updateUser(me.id, { nickname: checked.nickname, updatedAt: clock.now() });
       return getRecord(me.id);
     },
 
@@ -155,11 +150,18 @@ export function createAccountService(deps: {
 
     cancellationStatus,
 
-    /** Staff ban (or lift a ban on) an account; a ban ends every session at once. */
+    /**
+     * Staff ban (or lift a ban on) an account ranked below them (decision 012); a ban ends every
+     * session at once.
+     */
     async setBanned(actor: AuthUser, userId: number, banned: boolean): Promise<UserRecord> {
       if (userId === actor.id) throw new AppError('forbidden');
       const now = clock.now();
       await repository.transaction(async (repo) => {
+        // Locked, so a role granted meanwhile cannot slip past the rank check.
+        const target = await repo.findUser(userId, true);
+        if (!target) throw new AppError('notFound');
+        if (!mayModerate(actor, target)) throw new AppError('forbidden');
         const user = await repo.updateUser(userId, {
           status: banned ? 2 : 1,
           bannedAt: banned ? now : null,

@@ -2,10 +2,19 @@ import { smsOutboxItemSchema, smsOutboxQuerySchema } from '@sabai/shared/identit
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okResponse } from '../../http/envelope';
+import { isLocalCaller } from '../../http/local-caller';
+import { AppError } from '../../lib/app-error';
 import type { DevSmsGateway } from './sms-gateway';
 
-/** Development only (never registered in production): the codes the dev SMS gateway "sent" to a number. */
+/**
+ * Development only: the codes the dev SMS gateway "sent" to a number. Registered only with
+ * SMS_DEV_OUTBOX=true outside production, and answered only to callers on this machine (the
+ * browser journeys and a developer's own browser): anyone else reading it could log in as anyone.
+ */
 export const devSmsRoutes: FastifyPluginAsyncZod<{ gateway: DevSmsGateway }> = async (app, { gateway }) => {
+  app.addHook('onRequest', async (request) => {
+    if (!isLocalCaller(request)) throw new AppError('devToolLocalOnly');
+  });
   app.get(
     '/dev/sms-outbox',
     {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import {
   noticeReads,
   notices,
+  passwordAttempts,
   type SessionRevokeReason,
   sessions,
   smsCodes,
@@ -59,12 +60,10 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
     },
 
     // ── users ────────────────────────────────────────────────────────────────────────────
-    async findUser(id: number): Promise<(UserRow & { roles: Role[] }) | undefined> {
-      const [row] = await db
-        .select({ user: users, roles: rolesOf })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
+    /** The user with their roles; `forUpdate` locks the row for the rest of the transaction. */
+    async findUser(id: number, forUpdate = false): Promise<(UserRow & { roles: Role[] }) | undefined> {
+      const query = db.select({ user: users, roles: rolesOf }).from(users).where(eq(users.id, id)).limit(1);
+      const [row] = forUpdate ? await query.for('update') : await query;
       return row ? { ...row.user, roles: row.roles } : undefined;
     },
 
@@ -102,20 +101,72 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
       return row;
     },
 
+    // ── password attempts ────────────────────────────────────────────────────────────────
     /**
-     * Counts a wrong password in one statement (safe under concurrent tries): a failure after the
-     * window has passed starts a new window.
+     * Counts one password attempt in one statement, before its password is verified, and answers the
+     * count in its window and when that window started: under any number of concurrent tries each
+     * gets its own number. An attempt after the window has passed starts a new one.
      */
-    async recordFailedPassword(userId: number, now: Date, windowStart: Date): Promise<void> {
-      const inWindow = sql`${users.failedPasswordAt} is not null and ${users.failedPasswordAt} > ${windowStart}`;
-      await db
-        .update(users)
-        .set({
-          failedPasswordCount: sql`case when ${inWindow} then ${users.failedPasswordCount} + 1 else 1 end`,
-          failedPasswordAt: sql`case when ${inWindow} then ${users.failedPasswordAt} else ${now} end`,
+    async reservePasswordAttempt(
+      subject: string,
+      client: string,
+      now: Date,
+      windowStart: Date,
+    ): Promise<{ attempts: number; windowStartedAt: Date }> {
+      const inWindow = sql`${passwordAttempts.windowStartedAt} > ${windowStart}`;
+      const [row] = await db
+        .insert(passwordAttempts)
+        .values({ subject, client, attempts: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: [passwordAttempts.subject, passwordAttempts.client],
+          set: {
+            // Capped: a flood must not overflow the counter.
+            attempts: sql`case when ${inWindow} then least(${passwordAttempts.attempts} + 1, 1000000) else 1 end`,
+            windowStartedAt: sql`case when ${inWindow} then ${passwordAttempts.windowStartedAt} else ${now} end`,
+          },
         })
-        .where(eq(users.id, userId));
-      changed([userId]);
+        .returning({
+          attempts: passwordAttempts.attempts,
+          windowStartedAt: passwordAttempts.windowStartedAt,
+        });
+      if (!row) throw new Error('password attempt upsert returned nothing');
+      return row;
+    },
+
+    /** Gives back an attempt that turned out right: the client starts afresh, the shared count drops by one. */
+    async releasePasswordAttempt(subject: string, client: string, shared?: string): Promise<void> {
+      await db
+        .delete(passwordAttempts)
+        .where(and(eq(passwordAttempts.subject, subject), eq(passwordAttempts.client, client)));
+      if (shared === undefined) return;
+      await db
+        .update(passwordAttempts)
+        .set({ attempts: sql`greatest(${passwordAttempts.attempts} - 1, 0)` })
+        .where(and(eq(passwordAttempts.subject, subject), eq(passwordAttempts.client, shared)));
+    },
+
+    /** Forgets every count of the subjects (the owner proved the phone with a code). */
+    async clearPasswordAttempts(subjects: string[]): Promise<void> {
+      await db.delete(passwordAttempts).where(inArray(passwordAttempts.subject, subjects));
+    },
+
+    /** Drops counts whose window ended before `windowStart` (a periodic sweep keeps the table small). */
+    async forgetPasswordAttemptsBefore(windowStart: Date): Promise<number> {
+      const rows = await db
+        .delete(passwordAttempts)
+        .where(lte(passwordAttempts.windowStartedAt, windowStart))
+        .returning({ subject: passwordAttempts.subject });
+      return rows.length;
+    },
+
+    /** Has this device ever held a session of the user? (A client the account knows.) */
+    async isKnownDevice(userId: number, deviceId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId)))
+        .limit(1);
+      return !!row;
     },
 
     async setRole(userId: number, role: Role, granted: boolean): Promise<void> {
@@ -157,6 +208,8 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
           session: {
             id: sessions.id,
             userId: sessions.userId,
+            authenticatedAt: sessions.authenticatedAt,
+            lastUsedAt: sessions.lastUsedAt,
             expiresAt: sessions.expiresAt,
             revokedAt: sessions.revokedAt,
             revokeReason: sessions.revokeReason,
@@ -171,14 +224,31 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
       return row;
     },
 
-    async revokeSession(id: number, now: Date, reason: SessionRevokeReason): Promise<boolean> {
+    /** Revokes a live session; answers its login time, or undefined when it was not live. */
+    async revokeSession(
+      id: number,
+      now: Date,
+      reason: SessionRevokeReason,
+    ): Promise<{ authenticatedAt: Date } | undefined> {
       const rows = await db
         .update(sessions)
         .set({ revokedAt: now, revokeReason: reason })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
-        .returning({ userId: sessions.userId });
+        .returning({ userId: sessions.userId, authenticatedAt: sessions.authenticatedAt });
       changed(rows.map((row) => row.userId));
-      return rows.length > 0;
+      return rows[0] && { authenticatedAt: rows[0].authenticatedAt };
+    },
+
+    /**
+     * Records a use of the session unless one was recorded since `unlessAfter`. It changes no
+     * account state, so it invalidates no cache: the caller moves its cached copy forward itself, and
+     * another process's copy lags by at most its TTL plus the resolution (decision 013).
+     */
+    async recordSessionUse(id: number, now: Date, unlessAfter: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ lastUsedAt: now })
+        .where(and(eq(sessions.id, id), lte(sessions.lastUsedAt, unlessAfter)));
     },
 
     /** Revokes every live session of the users, except `keepSessionId` when given. */

@@ -1,5 +1,6 @@
 import {
   changePasswordBodySchema,
+  changePhoneBodySchema,
   loginPasswordBodySchema,
   loginSmsBodySchema,
   phoneWithCodeBodySchema,
@@ -136,29 +137,41 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
     },
   );
 
-  for (const [path, purpose] of [
-    ['/auth/phone/bind', 'bindPhone'],
-    ['/auth/phone/change', 'changePhone'],
-  ] as const) {
-    app.post(
-      path,
-      {
-        config: { access: 'user' },
-        schema: {
-          tags,
-          security,
-          summary:
-            purpose === 'bindPhone'
-              ? 'Bind a phone to an account without one'
-              : 'Move the account to a new phone',
-          body: phoneWithCodeBodySchema,
-          response: okResponse(userRecordSchema),
-        },
+  app.post(
+    '/auth/phone/bind',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'Bind a phone to an account without one',
+        body: phoneWithCodeBodySchema,
+        response: okResponse(userRecordSchema),
       },
-      async (request) =>
-        ok(request.lang, await service.setPhone(requireUser(request), request.body, purpose)),
-    );
-  }
+    },
+    async (request) =>
+      ok(request.lang, await service.setPhone(requireUser(request), request.body, 'bindPhone')),
+  );
+
+  app.post(
+    '/auth/phone/change',
+    {
+      config: { access: 'user', rateLimit: LOGIN_LIMIT },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Move the account to a new phone: the code sent to it, and currentPassword or currentCode (a login code sent to the current phone)',
+        body: changePhoneBodySchema,
+        response: okResponse(userRecordSchema),
+      },
+    },
+    async (request) => {
+      const { currentPassword, currentCode, ...phone } = request.body;
+      const proof = { currentPassword, currentCode };
+      return ok(request.lang, await service.setPhone(requireUser(request), phone, 'changePhone', proof));
+    },
+  );
 
   app.post(
     '/auth/logout',

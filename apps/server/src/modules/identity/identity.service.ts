@@ -1,28 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorKey } from '@sabai/shared/error-codes';
-import {
-  isAcceptablePassword,
-  type RegisterBody,
-  type Role,
-  type Session,
-  type SmsPurpose,
-} from '@sabai/shared/identity/identity.schemas';
+import type { RegisterBody, Role, Session, SmsPurpose } from '@sabai/shared/identity/identity.schemas';
 import { type NormalisedMobile, normaliseMobile } from '@sabai/shared/phone';
 import type { AuthUser, SessionLookup } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AccountCache } from './account-cache';
 import type { IdentityRepository, UserRow } from './identity.repository';
-import { hashPassword, verifyPassword } from './passwords';
+import { accountSubject, reservePasswordAttempt } from './password-attempts';
+import { assertAcceptablePassword } from './password-policy';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { LAST_USE_RESOLUTION_MS, lifetimeFor, sessionEndsAt } from './session-policy';
 import { isWellFormedToken, newSessionToken, tokenHash } from './session-tokens';
 import { consumeSmsCode, isSmsCodeAcceptable, issueSmsCode } from './sms-codes';
 import type { SmsGateway } from './sms-gateway';
 import { toUserRecord } from './user-record';
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
-/** Ten wrong passwords within 15 minutes lock password login for the rest of those 15 minutes. */
-export const PASSWORD_ATTEMPT_WINDOW_MS = 15 * 60_000;
-export const PASSWORD_ATTEMPT_LIMIT = 10;
 /** A cancelled account's phone may register again three months after cancellation (spec section 9). */
 export const CANCELLED_PHONE_BLOCK_MONTHS = 3;
 const INVITATION_CODE = /^[A-Za-z0-9]{4,16}$/;
@@ -43,6 +36,12 @@ export interface CallerContext {
   lang: string;
 }
 
+/** What a signed-in caller sends to prove, again, that they own the account (decision 013). */
+export interface ReauthenticationProof {
+  currentPassword?: string | undefined;
+  currentCode?: string | undefined;
+}
+
 export interface PhoneInput {
   areaCode: string;
   phone: string;
@@ -54,9 +53,7 @@ function mobileOf(input: PhoneInput): NormalisedMobile {
   return mobile;
 }
 
-function checkPassword(password: string) {
-  if (!isAcceptablePassword(password)) throw new AppError('passwordTooWeak');
-}
+const checkPassword = assertAcceptablePassword;
 
 const blockedUntil = (cancelledAt: Date) => {
   const until = new Date(cancelledAt);
@@ -66,6 +63,8 @@ const blockedUntil = (cancelledAt: Date) => {
 
 export function createIdentityService(deps: IdentityDeps) {
   const { repository, clock, cache } = deps;
+  // Ready before the first login for an unknown phone, which would otherwise pay for making it.
+  dummyPasswordHash().catch(() => {});
 
   /** Refuses registering a phone that has a live account or was cancelled less than three months ago. */
   async function assertPhoneFree(repo: IdentityRepository, phoneE164: string, now: Date) {
@@ -78,34 +77,63 @@ export function createIdentityService(deps: IdentityDeps) {
     }
   }
 
-  /** The live account for a login or password reset, refusing unknown, cancelled and banned ones. */
-  async function getLoginUser(repo: IdentityRepository, phoneE164: string): Promise<UserRow> {
-    const user = await repo.findLiveUserByPhone(phoneE164);
-    if (!user) {
-      throw new AppError(
-        (await repo.latestCancellationOfPhone(phoneE164)) ? 'accountCancelled' : 'phoneNotRegistered',
-      );
-    }
-    return user;
-  }
-
+  /**
+   * A new session; a renewal passes the login it descends from (`authenticatedAt`), so renewing never
+   * moves the absolute end (decision 013). `tokenExpired` is when it ends if left unused.
+   */
   async function openSession(
     repo: IdentityRepository,
     user: UserRow,
     roles: readonly Role[],
     deviceId: string | null,
+    authenticatedAt?: Date,
   ) {
     const now = clock.now();
     const token = newSessionToken();
-    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    const times = {
+      authenticatedAt: authenticatedAt ?? now,
+      lastUsedAt: now,
+      expiresAt: new Date((authenticatedAt ?? now).getTime() + lifetimeFor(roles).absoluteMs),
+    };
     await repo.insertSession({
       userId: user.id,
       tokenHash: tokenHash(token),
       deviceId,
       createdAt: now,
-      expiresAt,
+      ...times,
     });
-    return { token, tokenExpired: expiresAt.getTime(), user: toUserRecord(user, roles) } satisfies Session;
+    const tokenExpired = sessionEndsAt(times, roles);
+    return { token, tokenExpired, user: toUserRecord(user, roles) } satisfies Session;
+  }
+
+  /** A password the signed-in caller types again, counted as any guess would be (decision 012). */
+  async function verifyOwnPassword(me: AuthUser, passwordHash: string, password: string) {
+    const release = await reservePasswordAttempt(repository, clock, {
+      subject: accountSubject(me.id),
+      client: `session:${me.sessionId}`,
+      shared: true,
+    });
+    if (!(await verifyPassword(passwordHash, password))) throw new AppError('passwordIncorrect');
+    await release();
+  }
+
+  /**
+   * Proof, within the request, that the session's holder is the account's owner: the password, or
+   * a login code sent to the account's phone (decision 013). For account cancellation, phone change
+   * and, later, withdrawals.
+   */
+  async function reauthenticate(me: AuthUser, proof: ReauthenticationProof): Promise<void> {
+    const user = await repository.findUser(me.id);
+    if (!user) throw new AppError('unauthenticated');
+    if (proof.currentPassword && user.passwordHash) {
+      await verifyOwnPassword(me, user.passwordHash, proof.currentPassword);
+      return;
+    }
+    if (proof.currentCode && user.phoneE164) {
+      await withCode(user.phoneE164, 'login', proof.currentCode, async () => null);
+      return;
+    }
+    throw new AppError('reauthenticationRequired');
   }
 
   async function sessionFor(user: UserRow, deviceId: string | null): Promise<Session> {
@@ -130,7 +158,7 @@ export function createIdentityService(deps: IdentityDeps) {
 
   /** Runs `work` in a transaction after consuming the code; a refused code commits its try count only. */
   async function withCode<T>(
-    mobile: NormalisedMobile,
+    phoneE164: string,
     purpose: SmsPurpose,
     code: string,
     work: (repo: IdentityRepository, now: Date) => Promise<T>,
@@ -139,7 +167,7 @@ export function createIdentityService(deps: IdentityDeps) {
     const outcome = await repository.transaction(
       async (repo): Promise<{ error: ErrorKey } | { value: T }> => {
         const refused = await consumeSmsCode(repo, {
-          phoneE164: mobile.e164,
+          phoneE164,
           purpose,
           code: code.trim(),
           now,
@@ -158,6 +186,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const hash = tokenHash(token);
       let session = cache.getSession(hash);
       let account = session && cache.getUser(session.userId);
+      const isCached = !!session && !!account;
       if (!session || !account) {
         const readEpoch = cache.readEpoch();
         const row = await repository.findSessionByHash(hash);
@@ -172,24 +201,37 @@ export function createIdentityService(deps: IdentityDeps) {
       // lasts and is just a dead session (401) once it is lifted.
       if (user.status === 2) return { kind: 'banned' };
       if (user.isLogout === 3 || session.revokeReason === 'cancelled') return { kind: 'cancelled' };
-      if (session.revokedAt || session.expiresAt.getTime() <= clock.now().getTime())
-        return { kind: 'invalid' };
+      if (session.revokedAt) return { kind: 'invalid' };
+      const now = clock.now();
+      if (sessionEndsAt(session, roles) <= now.getTime()) {
+        // A cached last use may lag one another process recorded: the database has the last word.
+        const row = isCached ? await repository.findSessionByHash(hash) : undefined;
+        if (!row || row.session.revokedAt || sessionEndsAt(row.session, row.roles) <= now.getTime())
+          return { kind: 'invalid' };
+        session.lastUsedAt = row.session.lastUsedAt;
+      }
+      if (now.getTime() - session.lastUsedAt.getTime() >= LAST_USE_RESOLUTION_MS) {
+        session.lastUsedAt = now;
+        await repository.recordSessionUse(session.id, now, new Date(now.getTime() - LAST_USE_RESOLUTION_MS));
+      }
       return { kind: 'valid', user: { id: user.id, roles, sessionId: session.id } };
     },
+
+    reauthenticate,
 
     async sendCode(input: PhoneInput & { purpose: SmsPurpose }, caller: CallerContext) {
       const mobile = mobileOf(input);
       const now = clock.now();
+      let deliver = true;
       switch (input.purpose) {
         case 'register':
           await assertPhoneFree(repository, mobile.e164, now);
           break;
         case 'login':
-        case 'resetPassword': {
-          const user = await getLoginUser(repository, mobile.e164);
-          if (user.status === 2) throw new AppError('accountBanned');
+        case 'resetPassword':
+          // A phone without a live account is answered as any other, and sent nothing (decision 012).
+          deliver = !!(await repository.findLiveUserByPhone(mobile.e164));
           break;
-        }
         case 'bindPhone':
         case 'changePhone': {
           if (!caller.user) throw new AppError('unauthenticated');
@@ -204,6 +246,7 @@ export function createIdentityService(deps: IdentityDeps) {
         purpose: input.purpose,
         ip: caller.ip,
         text: (code) => deps.smsText(caller.lang, code),
+        deliver,
       });
     },
 
@@ -215,7 +258,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const invitation = body.invitationCode?.trim() || null;
       if (invitation && !INVITATION_CODE.test(invitation)) throw new AppError('invitationCodeInvalid');
       const hashed = await hashIfCodeAcceptable(mobile, 'register', body.code, body.password);
-      return withCode(mobile, 'register', body.code, async (repo, now) => {
+      return withCode(mobile.e164, 'register', body.code, async (repo, now) => {
         await repo.lockPhone(mobile.e164);
         await assertPhoneFree(repo, mobile.e164, now);
         const user = await repo.insertUser(
@@ -237,32 +280,31 @@ export function createIdentityService(deps: IdentityDeps) {
 
     async loginBySms(input: PhoneInput & { code: string }, caller: CallerContext): Promise<Session> {
       const mobile = mobileOf(input);
-      const user = await getLoginUser(repository, mobile.e164);
-      if (user.status === 2) throw new AppError('accountBanned');
-      await withCode(mobile, 'login', input.code, async () => null);
+      // The code first: only the phone's owner learns whether it has an account, and whether it is banned.
+      await withCode(mobile.e164, 'login', input.code, async () => null);
+      const user = await repository.findLiveUserByPhone(mobile.e164);
+      if (!user) throw new AppError('smsCodeInvalid');
       return sessionFor(user, caller.deviceId);
     },
 
     async loginByPassword(input: PhoneInput & { password: string }, caller: CallerContext): Promise<Session> {
       const mobile = mobileOf(input);
-      const user = await getLoginUser(repository, mobile.e164);
-      if (!user.passwordHash) throw new AppError('passwordNotSet');
-      // Per account, across every address and process: the route's per-IP limit alone does not stop
-      // a distributed guess at one account's password.
-      const now = clock.now();
-      const windowStart = new Date(now.getTime() - PASSWORD_ATTEMPT_WINDOW_MS);
-      const isWindowOpen = !!user.failedPasswordAt && user.failedPasswordAt > windowStart;
-      if (isWindowOpen && user.failedPasswordCount >= PASSWORD_ATTEMPT_LIMIT && user.failedPasswordAt) {
-        const endsIn = user.failedPasswordAt.getTime() + PASSWORD_ATTEMPT_WINDOW_MS - now.getTime();
-        throw new AppError('passwordAttemptsExceeded', { minutes: Math.max(1, Math.ceil(endsIn / 60_000)) });
-      }
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await repository.recordFailedPassword(user.id, now, windowStart);
-        throw new AppError('loginFailed');
-      }
-      if (user.failedPasswordCount) {
-        await repository.updateUser(user.id, { failedPasswordCount: 0, failedPasswordAt: null });
-      }
+      const user = await repository.findLiveUserByPhone(mobile.e164);
+      // Counted per phone (with or without an account, so the limits tell nothing) before the
+      // password is verified; a device the account has logged in on keeps its own count, so a guesser
+      // elsewhere does not lock the owner out (decision 012).
+      const isKnownDevice =
+        !!caller.deviceId && (await repository.isKnownDevice(user?.id ?? 0, caller.deviceId));
+      const release = await reservePasswordAttempt(repository, clock, {
+        subject: mobile.e164,
+        client: isKnownDevice ? `device:${caller.deviceId}` : `ip:${caller.ip ?? 'unknown'}`,
+        shared: !isKnownDevice,
+      });
+      // Without an account or a password, the dummy hash costs what a wrong password costs.
+      const isRight = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      // A banned account answers a right password as a wrong one: no password oracle (decision 012).
+      if (!user?.passwordHash || !isRight || user.status === 2) throw new AppError('loginFailed');
+      await release();
       return sessionFor(user, caller.deviceId);
     },
 
@@ -270,28 +312,37 @@ export function createIdentityService(deps: IdentityDeps) {
     async resetPassword(input: PhoneInput & { code: string; password: string }): Promise<void> {
       const mobile = mobileOf(input);
       checkPassword(input.password);
-      const user = await getLoginUser(repository, mobile.e164);
-      if (user.status === 2) throw new AppError('accountBanned');
       const hashed = await hashIfCodeAcceptable(mobile, 'resetPassword', input.code, input.password);
-      await withCode(mobile, 'resetPassword', input.code, async (repo, now) => {
+      await withCode(mobile.e164, 'resetPassword', input.code, async (repo, now) => {
+        // After the code, which only the phone's owner has: no account (cancelled since) or a ban.
+        const user = await repo.findLiveUserByPhone(mobile.e164);
+        if (!user) throw new AppError('smsCodeInvalid');
+        if (user.status === 2) throw new AppError('accountBanned');
         await repo.updateUser(user.id, {
           passwordHash: hashed ?? (await hashPassword(input.password)),
-          failedPasswordCount: 0,
-          failedPasswordAt: null,
           updatedAt: now,
         });
+        // The owner proved the phone: what a guesser left counted no longer holds them back.
+        await repo.clearPasswordAttempts([mobile.e164, accountSubject(user.id)]);
         await repo.revokeUserSessions([user.id], now, 'password');
       });
     },
 
-    /** Changes the password (the old one is needed once one exists); other sessions end. */
-    async changePassword(me: AuthUser, input: { oldPassword?: string | undefined; newPassword: string }) {
+    /**
+     * Changes the password: the old one is needed once one exists, and a first one needs a login code
+     * sent to the phone (else a stolen session could set one and re-authenticate with it, decision
+     * 013). Other sessions end.
+     */
+    async changePassword(
+      me: AuthUser,
+      input: { oldPassword?: string | undefined; newPassword: string; currentCode?: string | undefined },
+    ) {
       checkPassword(input.newPassword);
       const user = await repository.findUser(me.id);
       if (!user) throw new AppError('unauthenticated');
-      if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.oldPassword ?? ''))) {
-        throw new AppError('passwordIncorrect');
-      }
+      // Counted: a stolen session must not become a way to guess the password (decision 012).
+      if (user.passwordHash) await verifyOwnPassword(me, user.passwordHash, input.oldPassword ?? '');
+      else await reauthenticate(me, { currentCode: input.currentCode });
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock.now();
       await repository.transaction(async (repo) => {
@@ -300,14 +351,23 @@ export function createIdentityService(deps: IdentityDeps) {
       });
     },
 
-    /** Binds a phone to an account that has none, or moves the account to a new phone. */
-    async setPhone(me: AuthUser, input: PhoneInput & { code: string }, purpose: 'bindPhone' | 'changePhone') {
+    /**
+     * Binds a phone to an account that has none, or moves the account to a new phone: the code sent
+     * to the new number proves it, and a move needs the owner's proof too (`proof`, decision 013).
+     */
+    async setPhone(
+      me: AuthUser,
+      input: PhoneInput & { code: string },
+      purpose: 'bindPhone' | 'changePhone',
+      proof: ReauthenticationProof = {},
+    ) {
       const mobile = mobileOf(input);
       const user = await repository.findUser(me.id);
       if (!user) throw new AppError('unauthenticated');
       if (purpose === 'bindPhone' && user.phoneE164) throw new AppError('phoneAlreadyBound');
       if (user.phoneE164 === mobile.e164) throw new AppError('phoneUnchanged');
-      await withCode(mobile, purpose, input.code, async (repo, now) => {
+      if (purpose === 'changePhone') await reauthenticate(me, proof);
+      await withCode(mobile.e164, purpose, input.code, async (repo, now) => {
         await repo.lockPhone(mobile.e164);
         await assertPhoneFree(repo, mobile.e164, now);
         await repo.updateUser(me.id, { phoneE164: mobile.e164, updatedAt: now });
@@ -325,10 +385,11 @@ export function createIdentityService(deps: IdentityDeps) {
     async renew(me: AuthUser, deviceId: string | null) {
       const now = clock.now();
       return repository.transaction(async (repo) => {
-        if (!(await repo.revokeSession(me.sessionId, now, 'renewed'))) throw new AppError('unauthenticated');
+        const renewed = await repo.revokeSession(me.sessionId, now, 'renewed');
+        if (!renewed) throw new AppError('unauthenticated');
         const user = await repo.findUser(me.id);
         if (!user) throw new AppError('unauthenticated');
-        const session = await openSession(repo, user, user.roles, deviceId);
+        const session = await openSession(repo, user, user.roles, deviceId, renewed.authenticatedAt);
         const newToken = { token: session.token, tokenExpired: session.tokenExpired };
         return { ...newToken, uniRes: { newToken } };
       });

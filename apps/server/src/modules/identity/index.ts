@@ -14,6 +14,7 @@ import { devSmsRoutes } from './dev.routes';
 import { createIdentityRepository } from './identity.repository';
 import { identityRoutes } from './identity.routes';
 import { createIdentityService } from './identity.service';
+import { PASSWORD_ATTEMPT_WINDOW_MS } from './password-attempts';
 import { createSmsGateway, isDevSmsGateway, type SmsGateway } from './sms-gateway';
 
 export type { AccountService } from './account.service';
@@ -53,12 +54,20 @@ export function createIdentityModule(deps: {
       translate(isLanguage(lang) ? lang : 'en', 'identity:smsText', { code, minutes: 5 }),
   });
   const account = createAccountService({ repository, cache, clock: deps.clock, storage });
-  // Never in production, even for a demo running the dev gateway: the outbox would hand out every code.
-  const devOutbox = deps.config.NODE_ENV !== 'production' && isDevSmsGateway(gateway) ? gateway : undefined;
+  // Only when asked for, and never in production, even for a demo running the dev gateway: the
+  // outbox would hand out every code (its routes also refuse callers on other machines).
+  const devOutbox =
+    deps.config.SMS_DEV_OUTBOX && deps.config.NODE_ENV !== 'production' && isDevSmsGateway(gateway)
+      ? gateway
+      : undefined;
 
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(identityRoutes, { service: identity });
-    await api.register(accountRoutes, { service: account, storage });
+    await api.register(accountRoutes, {
+      service: account,
+      storage,
+      reauthenticate: identity.reauthenticate,
+    });
     if (devOutbox) await api.register(devSmsRoutes, { gateway: devOutbox });
   };
 
@@ -69,6 +78,9 @@ export function createIdentityModule(deps: {
     routes,
     /** The cancellation job's work for one tick (the job runner calls it with the clock's now). */
     completeDueCancellations: (now: Date) => completeDueCancellations(repository, now),
+    /** Drops password-attempt counts whose window has ended (a sweep; they no longer count). */
+    forgetEndedPasswordAttempts: (now: Date) =>
+      repository.forgetPasswordAttemptsBefore(new Date(now.getTime() - PASSWORD_ATTEMPT_WINDOW_MS)),
   };
 }
 

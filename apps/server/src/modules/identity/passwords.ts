@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 /**
@@ -19,4 +20,15 @@ export async function verifyPassword(stored: string, password: string): Promise<
   } catch {
     return false;
   }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * A hash of a random secret with the same parameters as real ones: a login for a phone without an
+ * account (or without a password) verifies against it, so it costs what a wrong password costs.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
+  return dummyHash;
 }

@@ -21,11 +21,19 @@ const hashCode = (salt: string, code: string) => createHmac('sha256', salt).upda
 
 /**
  * Issues a 6-digit code for a phone and purpose after the resend wait and the daily limits, keeping
- * only its salted hash. `text` renders the localised message around the code.
+ * only its salted hash. `text` renders the localised message around the code. With `deliver` false
+ * (a login code for a phone without an account) the code is recorded, so the waits and limits
+ * answer as for any phone, but never sent: nobody can know it (decision 012).
  */
 export async function issueSmsCode(
   deps: { repository: IdentityRepository; gateway: SmsGateway; clock: Clock },
-  input: { phoneE164: string; purpose: SmsPurpose; ip: string | undefined; text: (code: string) => string },
+  input: {
+    phoneE164: string;
+    purpose: SmsPurpose;
+    ip: string | undefined;
+    text: (code: string) => string;
+    deliver?: boolean;
+  },
 ): Promise<void> {
   const now = deps.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -54,6 +62,7 @@ export async function issueSmsCode(
       expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
     });
   });
+  if (input.deliver === false) return;
   try {
     await deps.gateway.send({ to: input.phoneE164, text: input.text(code), code, purpose: input.purpose });
   } catch {

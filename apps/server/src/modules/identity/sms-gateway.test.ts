@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, freshKhPhone, PASSWORD, sendCode } from '../../../test/identity-helpers';
 import { createTestApp, openTestDatabase } from '../../../test/test-app';
@@ -40,7 +40,19 @@ const provider = await startProvider();
 const database = await openTestDatabase();
 const httpConfig = { SMS_PROVIDER: 'http', SMS_HTTP_URL: provider.url, SMS_HTTP_TOKEN: 'app-token' };
 const { app } = await createTestApp({ database, config: { ...httpConfig, SMS_HTTP_TIMEOUT_MS: '500' } });
-const { app: developmentApp } = await createTestApp({ database, config: { NODE_ENV: 'development' } });
+const { app: developmentApp } = await createTestApp({
+  database,
+  config: { NODE_ENV: 'development', SMS_DEV_OUTBOX: 'true' },
+});
+// `npm start` with nothing set: development, the dev gateway, and no outbox.
+const { app: defaultApp } = await createTestApp({
+  database,
+  config: { NODE_ENV: 'development', SMS_DEV_OUTBOX: '' },
+});
+const { app: proxiedApp } = await createTestApp({
+  database,
+  config: { NODE_ENV: 'development', SMS_DEV_OUTBOX: 'true', TRUST_PROXY: 'true' },
+});
 const { app: testApp } = await createTestApp({ database });
 const { app: demoApp } = await createTestApp({
   database,
@@ -139,8 +151,50 @@ describe('the app with SMS_PROVIDER=http', () => {
 });
 
 describe('the dev SMS outbox', () => {
-  const outbox = (app: FastifyInstance) =>
-    app.inject({ method: 'GET', url: '/app/dev/sms-outbox?phone=%2B85512345678' });
+  const outbox = (app: FastifyInstance, options: Partial<InjectOptions> = {}) =>
+    app.inject({ method: 'GET', url: '/app/dev/sms-outbox?phone=%2B85512345678', ...options });
+
+  it('is off unless SMS_DEV_OUTBOX is set, though the dev gateway runs', async () => {
+    const response = await outbox(defaultApp);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe(ERROR_CODES.routeNotFound.code);
+    expect((await sendCode(defaultApp, freshKhPhone(), 'register')).json().code).toBe(0);
+  });
+
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])(
+    'answers a caller on this machine (%s)',
+    async (remoteAddress) => {
+      expect((await outbox(developmentApp, { remoteAddress })).statusCode).toBe(200);
+    },
+  );
+
+  it.each<[string, FastifyInstance, { remoteAddress: string; headers?: Record<string, string> }]>([
+    ['another machine', developmentApp, { remoteAddress: '203.0.113.9' }],
+    ['another machine over IPv6', developmentApp, { remoteAddress: '2001:db8::1' }],
+    [
+      'another machine through a proxy on this one',
+      developmentApp,
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } },
+    ],
+    [
+      'another machine through a proxy (Forwarded header)',
+      developmentApp,
+      { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.9' } },
+    ],
+    [
+      'another machine claiming loopback behind a trusted proxy',
+      proxiedApp,
+      { remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } },
+    ],
+  ])('refuses %s with a localised 403', async (_who, target, options) => {
+    const response = await outbox(target, { ...options, headers: { ...options.headers, lang: 'th-TH' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: ERROR_CODES.devToolLocalOnly.code,
+      msg: 'เครื่องมือสำหรับนักพัฒนานี้ตอบเฉพาะคำขอจากเครื่องที่รันเซิร์ฟเวอร์เท่านั้น',
+      data: null,
+    });
+  });
 
   it.each([
     ['development', developmentApp],

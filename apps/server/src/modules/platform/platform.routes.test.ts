@@ -7,7 +7,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { appVersions } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/demo';
+import { seedDemoData } from '../../demo';
 
 // Reference data only: every test here reads it, none changes it. Tests that write build their own.
 const { app, database } = await createTestApp();

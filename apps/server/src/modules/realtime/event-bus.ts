@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 /** A realtime event addressed to a topic (a user, a conversation, an order). */
 export interface RealtimeEvent {
   topic: string;
+  /** The topic's sequence number when the event is logged (decision 016); passing signals have none. */
+  seq?: number;
   type: string;
   payload: unknown;
 }

@@ -2,9 +2,14 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
+import { REALTIME_PROTOCOL } from '@sabai/shared/realtime/realtime.schemas';
 import type { FastifyInstance } from 'fastify';
+import type { SessionLookup } from '../../http/auth';
 import type { EventBus } from './event-bus';
 import { REALTIME_PATH, realtimeRoutes } from './realtime.routes';
+import type { TopicAccess } from './topic-access';
+import { createTopicHub } from './topic-hub';
+import type { TopicLog } from './topic-log';
 
 const MAX_FRAME_BYTES = 64 * 1024;
 
@@ -24,7 +29,17 @@ function refuseUpgrade(socket: Duplex) {
  * 007). Scoped, it would still route an upgrade to any other path through the app and leave that
  * socket open, so upgrades are sorted here: /ws goes to the plugin, anything else is refused.
  */
-export async function registerRealtime(app: FastifyInstance, options: { bus: EventBus }) {
+export async function registerRealtime(
+  app: FastifyInstance,
+  options: {
+    bus: EventBus;
+    access: TopicAccess;
+    log: TopicLog;
+    lookupSession: (token: string) => Promise<SessionLookup>;
+  },
+) {
+  const hub = createTopicHub(options.bus);
+  app.addHook('onClose', async () => hub.close());
   const realtimeUpgrades = new EventEmitter();
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (isRealtimeUpgrade(request)) realtimeUpgrades.emit('upgrade', request, socket, head);
@@ -33,8 +48,14 @@ export async function registerRealtime(app: FastifyInstance, options: { bus: Eve
   await app.register(async (scope) => {
     await scope.register(websocket, {
       // The plugin listens for upgrades on `server` when given one: here, only those sorted to /ws.
-      options: { server: realtimeUpgrades as unknown as Server, maxPayload: MAX_FRAME_BYTES },
+      options: {
+        server: realtimeUpgrades as unknown as Server,
+        maxPayload: MAX_FRAME_BYTES,
+        // The token may ride in the offered subprotocols; the answer names only the protocol itself.
+        handleProtocols: (offered: Set<string>) =>
+          offered.has(REALTIME_PROTOCOL) ? REALTIME_PROTOCOL : false,
+      },
     });
-    await scope.register(realtimeRoutes, options);
+    await scope.register(realtimeRoutes, { ...options, hub });
   });
 }

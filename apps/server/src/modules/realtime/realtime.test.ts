@@ -1,66 +1,208 @@
 import type { AddressInfo } from 'node:net';
+import { ERROR_CODES } from '@sabai/shared/error-codes';
+import { realtimeServerMessageSchema } from '@sabai/shared/realtime/realtime.schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { registerUser } from '../../../test/identity-helpers';
 import { createTestApp, openTestDatabase } from '../../../test/test-app';
 import { createLocalEventBus, createRedisEventBus, type EventBus } from './event-bus';
 
-async function connect(app: FastifyInstance, path = '/ws'): Promise<WebSocket> {
+async function listen(app: FastifyInstance): Promise<number> {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`);
+  return (app.server.address() as AddressInfo).port;
+}
+
+/** Opens a socket and collects every message it receives, each checked against the shared schema. */
+async function connect(app: FastifyInstance, options: { path?: string; protocols?: string[] } = {}) {
+  const socket = new WebSocket(
+    `ws://127.0.0.1:${await listen(app)}${options.path ?? '/ws'}`,
+    options.protocols,
+  );
+  const received: Record<string, unknown>[] = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data));
+    realtimeServerMessageSchema.parse(message);
+    received.push(message);
+  });
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
   });
   afterAll(() => socket.close());
-  return socket;
+  let read = 0;
+  /** The next message not yet taken. */
+  const next = async () => {
+    await expect.poll(() => received.length > read, { timeout: 3_000 }).toBe(true);
+    return received[read++] as Record<string, unknown>;
+  };
+  const request = (message: Record<string, unknown>) => {
+    socket.send(JSON.stringify(message));
+    return next();
+  };
+  return { socket, received, next, request };
 }
 
-function nextMessage(socket: WebSocket): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => {
-    socket.once('message', (data) => resolve(JSON.parse(String(data))));
+/** The HTTP status an upgrade is answered with, when it is refused. */
+function refusedStatus(app: FastifyInstance, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`);
+    socket.once('unexpected-response', (_request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    socket.once('open', () => reject(new Error(`${path} was upgraded`)));
+    socket.once('error', reject);
   });
-}
-
-async function subscribe(socket: WebSocket, topics: string[]) {
-  const reply = nextMessage(socket);
-  socket.send(JSON.stringify({ op: 'subscribe', topics }));
-  return reply;
 }
 
 describe('the realtime WebSocket on one process', async () => {
   const bus = createLocalEventBus();
-  const { app } = await createTestApp({ bus });
-  const socket = await connect(app);
+  const { app } = await createTestApp({
+    bus,
+    extend(app) {
+      // A module's declaration: order 12 is the only order this test lets anyone hear.
+      app.realtime.declareTopic('order', (_user, id) => id === '12');
+    },
+  });
+  await listen(app);
+  const alice = await registerUser(app);
+  const bob = await registerUser(app);
+  const aliceTopic = `user:${alice.user.id}`;
 
-  it('answers ping and refuses malformed frames without closing', async () => {
-    const pong = nextMessage(socket);
-    socket.send(JSON.stringify({ op: 'ping' }));
-    expect(await pong).toEqual({ op: 'pong' });
-    const error = nextMessage(socket);
-    socket.send('{not json');
-    expect(await error).toEqual({ op: 'error', reason: 'malformed' });
+  const commit = (topic: string, type: string, payload: unknown) =>
+    app.outbox
+      .transaction((tx) =>
+        app.outbox.add(tx, {
+          aggregateType: 'test',
+          aggregateId: topic,
+          eventType: type,
+          payload,
+          topics: [topic],
+        }),
+      )
+      .then(() => app.outbox.dispatchPending());
+
+  it('refuses an upgrade without a valid session with 401 and the envelope', async () => {
+    for (const path of ['/ws', '/ws?token=not-a-token', `/ws?token=${'x'.repeat(43)}`]) {
+      const { status, body } = await refusedStatus(app, path);
+      expect({ path, status }).toEqual({ path, status: 401 });
+      expect(JSON.parse(body)).toMatchObject({ code: ERROR_CODES.unauthenticated.code });
+    }
+    const localised = await refusedStatus(app, '/ws?lang=zh-CN');
+    expect(JSON.parse(localised.body).msg).not.toBe(JSON.parse((await refusedStatus(app, '/ws')).body).msg);
   });
 
-  it('delivers events of subscribed topics only, and never private topics', async () => {
-    expect(await subscribe(socket, ['public:cities', 'user:42'])).toEqual({
-      op: 'subscribed',
-      topics: ['public:cities'],
+  it('accepts the token as a query parameter or as an offered subprotocol', async () => {
+    const byQuery = await connect(app, { path: `/ws?token=${alice.token}` });
+    expect(await byQuery.request({ op: 'ping' })).toEqual({ op: 'pong' });
+    const byProtocol = await connect(app, { protocols: ['sabai.v1', `token.${alice.token}`] });
+    expect(byProtocol.socket.protocol).toBe('sabai.v1');
+    expect(await byProtocol.request({ op: 'ping' })).toEqual({ op: 'pong' });
+  });
+
+  it("lets a user hear their own topic only, and a module's topic as its authorizer says", async () => {
+    const { request } = await connect(app, { path: `/ws?token=${alice.token}` });
+    expect(await request({ op: 'subscribe', id: 'a', topic: aliceTopic })).toEqual({
+      op: 'ack',
+      id: 'a',
+      topic: aliceTopic,
+      seq: 0,
     });
-    const received = nextMessage(socket);
-    await bus.publish({ topic: 'public:other', type: 'ignored', payload: null });
-    await bus.publish({ topic: 'public:cities', type: 'city.opened', payload: { cityId: 3 } });
-    expect(await received).toEqual({
+    for (const topic of [`user:${bob.user.id}`, 'order:13', 'conversation:1', 'internal:identity']) {
+      expect(await request({ op: 'subscribe', id: 'b', topic })).toMatchObject({
+        op: 'error',
+        id: 'b',
+        topic,
+        code: ERROR_CODES.realtimeTopicForbidden.code,
+      });
+    }
+    expect(await request({ op: 'subscribe', topic: 'order:12' })).toMatchObject({
+      op: 'ack',
+      topic: 'order:12',
+    });
+  });
+
+  it('delivers committed events of subscribed topics with their sequence numbers, and nothing else', async () => {
+    const { request, next, received } = await connect(app, { path: `/ws?token=${bob.token}` });
+    const bobTopic = `user:${bob.user.id}`;
+    await request({ op: 'subscribe', topic: bobTopic });
+    await commit(aliceTopic, 'not.for.bob', {});
+    await commit(bobTopic, 'order.accepted', { orderId: 1 });
+    expect(await next()).toEqual({
       op: 'event',
-      topic: 'public:cities',
-      type: 'city.opened',
-      payload: { cityId: 3 },
+      topic: bobTopic,
+      seq: 1,
+      type: 'order.accepted',
+      payload: { orderId: 1 },
     });
+    await commit(bobTopic, 'order.started', { orderId: 1 });
+    expect(await next()).toMatchObject({ seq: 2, type: 'order.started' });
+    expect(await request({ op: 'unsubscribe', id: 'u', topic: bobTopic })).toEqual({
+      op: 'ack',
+      id: 'u',
+      topic: bobTopic,
+    });
+    await commit(bobTopic, 'order.finished', {});
+    expect(await request({ op: 'ping' })).toEqual({ op: 'pong' });
+    expect(received.filter((message) => message.op === 'event')).toHaveLength(2);
+  });
+
+  it('sends a reconnecting client what it missed since its last sequence number, then the live events', async () => {
+    const carol = await registerUser(app);
+    const topic = `user:${carol.user.id}`;
+    for (const n of [1, 2, 3]) await commit(topic, 'step', { n });
+    const { request, next } = await connect(app, { path: `/ws?token=${carol.token}` });
+    expect(await request({ op: 'subscribe', id: 'r', topic, since: 1 })).toMatchObject({
+      op: 'event',
+      seq: 2,
+    });
+    expect(await next()).toMatchObject({ op: 'event', seq: 3, payload: { n: 3 } });
+    expect(await next()).toEqual({ op: 'ack', id: 'r', topic, seq: 3 });
+    await commit(topic, 'step', { n: 4 });
+    expect(await next()).toMatchObject({ op: 'event', seq: 4 });
+
+    // A sequence number this server never gave: the client must reload rather than trust a gap.
+    const other = await connect(app, { path: `/ws?token=${carol.token}` });
+    expect(await other.request({ op: 'subscribe', topic, since: 99 })).toEqual({
+      op: 'ack',
+      topic,
+      seq: 4,
+      resync: true,
+    });
+  });
+
+  it('stops a socket whose session was logged out at its next subscribe', async () => {
+    const dave = await registerUser(app);
+    const { request, socket } = await connect(app, { path: `/ws?token=${dave.token}` });
+    expect(await request({ op: 'subscribe', topic: `user:${dave.user.id}` })).toMatchObject({ op: 'ack' });
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    await app.inject({ method: 'POST', url: '/app/auth/logout', headers: { token: dave.token } });
+    expect(await request({ op: 'subscribe', topic: `user:${dave.user.id}` })).toMatchObject({
+      op: 'error',
+      code: ERROR_CODES.unauthenticated.code,
+    });
+    expect(await closed).toBe(4401);
+  });
+
+  it('answers a malformed or unknown message with an error and keeps the socket open', async () => {
+    const { request, socket } = await connect(app, { path: `/ws?token=${alice.token}` });
+    const invalid = { op: 'error', code: ERROR_CODES.realtimeMessageInvalid.code };
+    expect(await request({ op: 'subscribe', id: 'x', topic: 'no topic' })).toMatchObject({
+      ...invalid,
+      id: 'x',
+    });
+    socket.send('{not json');
+    expect(await request({ op: 'ping' })).toMatchObject(invalid);
+    expect(socket.readyState).toBe(WebSocket.OPEN);
   });
 });
 
 describe('upgrades to other paths', async () => {
+  let calls = 0;
   const { app } = await createTestApp({
     extend(app) {
       app.get('/app/test/counted', { config: { access: 'public' } }, async () => {
@@ -69,28 +211,20 @@ describe('upgrades to other paths', async () => {
       });
     },
   });
-  let calls = 0;
-  await connect(app);
+  await listen(app);
+  const { token } = await registerUser(app);
 
   it('refuses them with 404 and never runs the route they name', async () => {
-    for (const path of ['/app/test/counted', '/', '/wsx', '/docs']) {
-      const status = await new Promise<number>((resolve, reject) => {
-        const socket = new WebSocket(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`);
-        socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-        socket.once('open', () => reject(new Error(`${path} was upgraded`)));
-        socket.once('error', reject);
-      });
-      expect({ path, status }).toEqual({ path, status: 404 });
+    for (const path of [`/app/test/counted?token=${token}`, '/', '/wsx', '/docs']) {
+      expect({ path, status: (await refusedStatus(app, path)).status }).toEqual({ path, status: 404 });
     }
     expect(calls).toBe(0);
   });
 
   it('still upgrades /ws with a query string or a trailing slash', async () => {
-    for (const path of ['/ws?v=1', '/ws/']) {
-      const socket = await connect(app, path);
-      const pong = nextMessage(socket);
-      socket.send(JSON.stringify({ op: 'ping' }));
-      expect(await pong).toEqual({ op: 'pong' });
+    for (const path of [`/ws?v=1&token=${token}`, `/ws/?token=${token}`]) {
+      const { request } = await connect(app, { path });
+      expect(await request({ op: 'ping' })).toEqual({ op: 'pong' });
     }
   });
 
@@ -109,17 +243,29 @@ describe.runIf(process.env.REDIS_URL)('realtime across processes through Redis',
   const database = await openTestDatabase();
   const { app: first } = await createTestApp({ database, bus: buses[0] as EventBus });
   const { app: second } = await createTestApp({ database, bus: buses[1] as EventBus });
-  const socket = await connect(second);
+  const user = await registerUser(first);
+  const topic = `user:${user.user.id}`;
 
-  it('delivers an event published on one process to a socket on another', async () => {
-    await subscribe(socket, ['public:redis-probe']);
-    const received = nextMessage(socket);
-    await (buses[0] as EventBus).publish({
-      topic: 'public:redis-probe',
-      type: 'probe',
+  it("delivers a topic's event committed on one process to sockets on both, with one sequence number", async () => {
+    const onFirst = await connect(first, { path: `/ws?token=${user.token}` });
+    const onSecond = await connect(second, { path: `/ws?token=${user.token}` });
+    await onFirst.request({ op: 'subscribe', topic });
+    await onSecond.request({ op: 'subscribe', topic });
+    await first.outbox.add(database.db, {
+      aggregateType: 'order',
+      aggregateId: 5,
+      eventType: 'order.accepted',
       payload: { from: 'first' },
+      topics: [topic],
     });
-    expect(await received).toMatchObject({ topic: 'public:redis-probe', payload: { from: 'first' } });
+    await first.outbox.dispatchPending();
+    const expected = { op: 'event', topic, seq: 1, type: 'order.accepted', payload: { from: 'first' } };
+    expect(await onFirst.next()).toEqual(expected);
+    expect(await onSecond.next()).toEqual(expected);
+
+    // A client reconnecting to the other process gets the missed event from the shared log.
+    const again = await connect(second, { path: `/ws?token=${user.token}` });
+    expect(await again.request({ op: 'subscribe', topic, since: 0 })).toEqual(expected);
     const health = await first.inject({ method: 'GET', url: '/health' });
     expect(health.json().data.realtime).toBe('redis');
   });

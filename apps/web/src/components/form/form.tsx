@@ -86,12 +86,21 @@ export function Form<TInput extends FieldValues, TOutput>({
 }
 
 /** The form's submit button: busy (and not clickable) while the form checks and sends. */
-export function SubmitButton({ children, className }: { children: ReactNode; className?: string }) {
+export function SubmitButton({
+  children,
+  className,
+  color = 'primary',
+}: {
+  children: ReactNode;
+  className?: string;
+  /** `danger` for an action that cannot simply be taken back. */
+  color?: 'primary' | 'danger';
+}) {
   const { isSubmitting } = useFormState();
   return (
     <Button
       block
-      color="primary"
+      color={color}
       size="large"
       type="submit"
       loading={isSubmitting}

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cancellationForm,
   changePasswordForm,
+  changePhoneForm,
+  currentPassword,
   passwordLoginForm,
   registerForm,
   safeRedirect,
+  smsCode,
   smsLoginForm,
 } from './validation';
 
@@ -47,17 +51,55 @@ describe('identity form schemas', () => {
     ]);
   });
 
+  it('name each of the shared password rules a new password breaks', async () => {
+    const account = { ...sms, password: 'abcdefg', invitationCode: '' };
+    const passwordProblems = (password: string) => problems(registerForm, { ...account, password });
+    expect(await passwordProblems('       ')).toEqual(['identity:password.blank']);
+    // Counted in characters, not UTF-16 units: four emoji are four.
+    expect(await passwordProblems('🌺🌴🐘🥥')).toEqual(['identity:password.tooShort']);
+    expect(await passwordProblems('ab'.repeat(65))).toEqual(['identity:password.tooLong']);
+    expect(await passwordProblems('zzzzzzzz')).toEqual(['identity:password.repetitive']);
+    expect(
+      await problems(changePasswordForm(null), {
+        oldPassword: 'old one',
+        proof: '',
+        newPassword: 'zzzzzzzz',
+        repeat: 'zzzzzzzz',
+      }),
+    ).toEqual(['identity:password.repetitive']);
+  });
+
   it('ask for the agreement', async () => {
     expect(await problems(smsLoginForm, { ...sms, agreed: false })).toEqual(['identity:agreement.required']);
   });
 
-  it('ask for the current password only when there is one, and the new one twice', async () => {
-    const change = { oldPassword: '', newPassword: 'abcdefg', repeat: 'abcdefg' };
-    expect(await problems(changePasswordForm(true), change)).toEqual(['identity:password.currentRequired']);
-    expect(await problems(changePasswordForm(false), change)).toEqual([]);
-    expect(await problems(changePasswordForm(false), { ...change, repeat: 'abcdefh' })).toEqual([
-      'identity:password.mismatch',
+  it('ask for the current password when there is one, else a code to the phone, and the new one twice', async () => {
+    const change = { oldPassword: '', proof: '', newPassword: 'abcdefg', repeat: 'abcdefg' };
+    expect(await problems(changePasswordForm(null), change)).toEqual(['identity:password.currentRequired']);
+    expect(await problems(changePasswordForm(null), { ...change, oldPassword: 'old one' })).toEqual([]);
+    expect(await problems(changePasswordForm(smsCode), change)).toEqual(['identity:code.required']);
+    expect(await problems(changePasswordForm(smsCode), { ...change, proof: '123456' })).toEqual([]);
+    expect(
+      await problems(changePasswordForm(smsCode), { ...change, proof: '123456', repeat: 'abcdefh' }),
+    ).toEqual(['identity:password.mismatch']);
+  });
+
+  it('ask for proof of the account before a phone change or a cancellation', async () => {
+    const change = { areaCode: '855', phone: '012 345 678', code: '123456', proof: '' };
+    expect(await problems(changePhoneForm(currentPassword), change)).toEqual([
+      'identity:password.currentRequired',
     ]);
+    expect(await problems(changePhoneForm(currentPassword), { ...change, proof: 'secret' })).toEqual([]);
+    expect(await problems(changePhoneForm(smsCode), { ...change, proof: '12345' })).toEqual([
+      'identity:code.invalid',
+    ]);
+    expect(await problems(cancellationForm(currentPassword), { understood: false, proof: 'secret' })).toEqual(
+      ['identity:cancel.mustConfirm'],
+    );
+    expect(await problems(cancellationForm(currentPassword), { understood: true, proof: '' })).toEqual([
+      'identity:password.currentRequired',
+    ]);
+    expect(await problems(cancellationForm(smsCode), { understood: true, proof: '123456' })).toEqual([]);
   });
 
   it('only redirect inside the app', () => {

@@ -1,4 +1,4 @@
-import { isAcceptablePassword, isSmsCodeFormat } from '@sabai/shared/identity/identity.rules';
+import { isSmsCodeFormat, passwordProblem } from '@sabai/shared/identity/identity.rules';
 import {
   changePasswordBodySchema,
   loginPasswordBodySchema,
@@ -19,14 +19,20 @@ const message = (key: string) => `identity:${key}`;
 export const loadPhoneRules = () => import('@sabai/shared/phone');
 
 const phone = z.string().trim().min(1, message('phone.required'));
-const code = z
+/** A 6-digit SMS code. */
+export const smsCode = z
   .string()
   .min(1, message('code.required'))
   .refine((value) => !value || isSmsCodeFormat(value), message('code.invalid'));
+export const currentPassword = z.string().min(1, message('password.currentRequired'));
+/** A password being chosen: the shared rules' problem (blank, too short or long, repetitive), by name. */
 const newPassword = z
   .string()
   .min(1, message('password.required'))
-  .refine((value) => !value || isAcceptablePassword(value), message('password.tooShort'));
+  .superRefine((value, context) => {
+    const problem = value ? passwordProblem(value) : null;
+    if (problem) context.addIssue({ code: 'custom', message: message(`password.${problem}`) });
+  });
 const agreed = z.boolean().refine((value) => value, message('agreement.required'));
 
 /** The number must be a mobile of the chosen country (the server checks the same). */
@@ -38,23 +44,43 @@ async function checkMobile(value: { areaCode: string; phone: string }, context: 
   }
 }
 
-export const smsLoginForm = loginSmsBodySchema.extend({ phone, code, agreed }).superRefine(checkMobile);
+export const smsLoginForm = loginSmsBodySchema
+  .extend({ phone, code: smsCode, agreed })
+  .superRefine(checkMobile);
 export const passwordLoginForm = loginPasswordBodySchema
   .extend({ phone, password: z.string().min(1, message('password.required')), agreed })
   .superRefine(checkMobile);
 export const registerForm = registerBodySchema
-  .extend({ phone, code, password: newPassword, invitationCode: z.string().trim(), agreed })
+  .extend({ phone, code: smsCode, password: newPassword, invitationCode: z.string().trim(), agreed })
   .superRefine(checkMobile);
 export const resetPasswordForm = resetPasswordBodySchema
-  .extend({ phone, code, password: newPassword })
+  .extend({ phone, code: smsCode, password: newPassword })
   .superRefine(checkMobile);
-export const phoneWithCodeForm = phoneWithCodeBodySchema.extend({ phone, code }).superRefine(checkMobile);
+export const phoneWithCodeForm = phoneWithCodeBodySchema
+  .extend({ phone, code: smsCode })
+  .superRefine(checkMobile);
 
-/** Change password: the current one only when the account has one; the new one typed twice. */
-export const changePasswordForm = (needsCurrent: boolean) =>
+/** The value of a re-authentication field (decision 013): `currentPassword` or `smsCode`. */
+type ReauthValue = typeof currentPassword | typeof smsCode;
+
+/** Change phone: the new number with the code sent to it, and `proof` that the account is yours. */
+export const changePhoneForm = (proof: ReauthValue) =>
+  phoneWithCodeBodySchema.extend({ phone, code: smsCode, proof }).superRefine(checkMobile);
+
+/** Account cancellation: the consequences understood, and `proof` that the account is yours. */
+export const cancellationForm = (proof: ReauthValue) =>
+  z.object({ understood: z.boolean().refine((value) => value, message('cancel.mustConfirm')), proof });
+
+/**
+ * Change password: the current one when the account has one; without one, `firstPasswordProof`
+ * (a login code to the phone: a stolen session must not set a first password, decision 013). The
+ * new one typed twice.
+ */
+export const changePasswordForm = (firstPasswordProof: ReauthValue | null) =>
   changePasswordBodySchema
     .extend({
-      oldPassword: needsCurrent ? z.string().min(1, message('password.currentRequired')) : z.string(),
+      oldPassword: firstPasswordProof ? z.string() : currentPassword,
+      proof: firstPasswordProof ?? z.string(),
       newPassword,
       repeat: z.string(),
     })

@@ -8,19 +8,28 @@ import '../../../features/identity/identity.css';
 import { changePassword } from '../../../features/identity/api/identity-api';
 import { AuthForm, FieldRow } from '../../../features/identity/components/auth-form';
 import { LoginRequired } from '../../../features/identity/components/login-required';
+import { ReauthField, reauthProof, reauthValue } from '../../../features/identity/components/reauth-field';
 import { useCurrentUser } from '../../../features/identity/hooks/use-identity';
 import { useIsLoggedIn } from '../../../features/identity/session';
 import { changePasswordForm } from '../../../features/identity/validation';
 import * as paths from '../../../lib/paths';
 
-/** public/pwd: change the password (the current one is asked for once one exists). */
+/**
+ * public/pwd: change the password. The current one is asked for once one exists; a first password
+ * needs a login code to the phone instead (decision 013).
+ */
 export default function PwdPage() {
   const { t } = useTranslation('identity');
   const navigate = useNavigate();
   const isLoggedIn = useIsLoggedIn();
   const user = useCurrentUser();
   const needsOld = user.data?.hasPassword !== false;
-  const form = useZodForm(changePasswordForm(needsOld), { oldPassword: '', newPassword: '', repeat: '' });
+  const form = useZodForm(changePasswordForm(needsOld ? null : reauthValue(user.data)), {
+    oldPassword: '',
+    proof: '',
+    newPassword: '',
+    repeat: '',
+  });
 
   return (
     <Page title={t('pwd.title')} backTo={paths.accountManagement.href()} className="auth-page">
@@ -28,8 +37,11 @@ export default function PwdPage() {
         <AuthForm
           subheading={t('pwd.subheading')}
           form={form}
-          onSubmit={async ({ oldPassword, newPassword }) => {
-            await changePassword({ ...(needsOld ? { oldPassword } : {}), newPassword });
+          onSubmit={async ({ oldPassword, proof, newPassword }) => {
+            await changePassword({
+              ...(needsOld ? { oldPassword } : reauthProof(user.data, proof)),
+              newPassword,
+            });
             showToast(t('pwd.success'));
             await navigate(-1);
           }}
@@ -38,7 +50,9 @@ export default function PwdPage() {
             <FieldRow>
               <PasswordField name="oldPassword" label={t('password.currentLabel')} />
             </FieldRow>
-          ) : null}
+          ) : (
+            <ReauthField user={user.data} />
+          )}
           <FieldRow>
             <PasswordField
               name="newPassword"

@@ -33,13 +33,16 @@ export const loginByPassword = (input: PhoneInput & { password: string }) =>
 export const resetPassword = (input: PhoneInput & { code: string; password: string }) =>
   api.postJson<null>('/app/auth/password/reset', input);
 
-export const changePassword = (input: { oldPassword?: string; newPassword: string }) =>
+export const changePassword = (input: { oldPassword?: string; currentCode?: string; newPassword: string }) =>
   api.postJson<null>('/app/auth/password/change', input);
 
 export const bindPhone = (input: PhoneInput & { code: string }) =>
   api.postJson<UserRecord>('/app/auth/phone/bind', input);
 
-export const changePhone = (input: PhoneInput & { code: string }) =>
+/** The password, or a login code sent to the current phone, typed again before a sensitive change. */
+export type ReauthenticationProof = { currentPassword: string } | { currentCode: string };
+
+export const changePhone = (input: PhoneInput & { code: string } & ReauthenticationProof) =>
   api.postJson<UserRecord>('/app/auth/phone/change', input);
 
 /** Rotates the session token; the old one stops working. */
@@ -62,8 +65,8 @@ export const updateNickname = (nickname: string) => api.postJson<UserRecord>('/a
 export const fetchCancellation = (signal?: AbortSignal) =>
   api.get<CancellationStatus>('/app/users/me/cancellation', { signal });
 
-export const requestCancellation = () =>
-  api.postJson<CancellationStatus>('/app/users/me/cancellation', { confirm: true });
+export const requestCancellation = (proof: ReauthenticationProof) =>
+  api.postJson<CancellationStatus>('/app/users/me/cancellation', { confirm: true, ...proof });
 
 export const revokeCancellation = () => api.postJson<CancellationStatus>('/app/users/me/cancellation/revoke');
 

@@ -9,13 +9,23 @@ import { showToast } from '../../../components/ui/feedback';
 import { sendSmsCode } from '../api/identity-api';
 
 /**
- * The form's `code` field: the 6-digit input and its "Send code" button, which sends to the form's
- * `areaCode` + `phone` and counts down 60 s before a resend.
+ * The form's `name` field (`code` by default): the 6-digit input and its "Send code" button, which
+ * sends to the form's `areaCode` + `phone`, or to a fixed `phone` (the account's current one, for
+ * re-authentication), and counts down 60 s before a resend.
  */
-export function SmsCodeField({ purpose }: { purpose: SmsPurpose }) {
+export function SmsCodeField({
+  purpose,
+  name = 'code',
+  phone: fixedPhone,
+}: {
+  purpose: SmsPurpose;
+  name?: string;
+  phone?: { areaCode: string; phone: string };
+}) {
   const { t } = useTranslation('identity');
-  const { field } = useController({ name: 'code' });
-  const [areaCode, phone] = useWatch({ name: ['areaCode', 'phone'] }) as [string, string];
+  const { field } = useController({ name });
+  const watched = useWatch({ name: ['areaCode', 'phone'] }) as [string, string];
+  const [areaCode, phone] = fixedPhone ? [fixedPhone.areaCode, fixedPhone.phone] : watched;
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [isSending, setSending] = useState(false);
 

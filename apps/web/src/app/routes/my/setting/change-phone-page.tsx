@@ -9,23 +9,28 @@ import { changePhone } from '../../../../features/identity/api/identity-api';
 import { AuthForm, FieldRow } from '../../../../features/identity/components/auth-form';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { DEFAULT_AREA_CODE, PhoneField } from '../../../../features/identity/components/phone-field';
+import { ReauthField, reauthProof, reauthValue } from '../../../../features/identity/components/reauth-field';
 import { SmsCodeField } from '../../../../features/identity/components/sms-code-field';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../../../features/identity/hooks/use-identity';
 import { readStoredUser, saveUser, useIsLoggedIn } from '../../../../features/identity/session';
-import { phoneWithCodeForm } from '../../../../features/identity/validation';
+import { changePhoneForm } from '../../../../features/identity/validation';
 import * as paths from '../../../../lib/paths';
 
-/** my/setting/changePhone: the code goes to the new number, which proves it is yours. */
+/**
+ * my/setting/changePhone: the code goes to the new number, which proves it is yours; the password
+ * (or a code to the current phone) proves the account is (decision 013).
+ */
 export default function ChangePhonePage() {
   const { t } = useTranslation('identity');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isLoggedIn = useIsLoggedIn();
   const user = useCurrentUser().data ?? readStoredUser();
-  const form = useZodForm(phoneWithCodeForm, {
+  const form = useZodForm(changePhoneForm(reauthValue(user)), {
     areaCode: user?.areaCode || DEFAULT_AREA_CODE,
     phone: '',
     code: '',
+    proof: '',
   });
 
   return (
@@ -38,8 +43,8 @@ export default function ChangePhonePage() {
               : t('changePhone.subheading')
           }
           form={form}
-          onSubmit={async (values) => {
-            const updated = await changePhone(values);
+          onSubmit={async ({ areaCode, phone, code, proof }) => {
+            const updated = await changePhone({ areaCode, phone, code, ...reauthProof(user, proof) });
             saveUser(updated);
             queryClient.setQueryData(CURRENT_USER_KEY, updated);
             showToast(t('changePhone.success'));
@@ -52,6 +57,7 @@ export default function ChangePhonePage() {
           <FieldRow>
             <SmsCodeField purpose="changePhone" />
           </FieldRow>
+          <ReauthField user={user} />
           <SubmitButton className="auth-form__submit">{t('changePhone.submit')}</SubmitButton>
         </AuthForm>
       ) : (

@@ -1,24 +1,28 @@
-import { Button, Checkbox } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CheckboxField } from '../../../../components/form/checkbox-field';
+import { Form, SubmitButton, useZodForm } from '../../../../components/form/form';
 import { confirm, showToast } from '../../../../components/ui/feedback';
 import { Page } from '../../../../components/ui/page';
 import '../../../../features/identity/identity.css';
 import { PageLoading } from '../../../../components/ui/page-loading';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
+import { ReauthField, reauthProof, reauthValue } from '../../../../features/identity/components/reauth-field';
 import {
   useCancellation,
   useCancellationActions,
+  useCurrentUser,
   useLogout,
 } from '../../../../features/identity/hooks/use-identity';
-import { useIsLoggedIn } from '../../../../features/identity/session';
+import { readStoredUser, useIsLoggedIn } from '../../../../features/identity/session';
+import { cancellationForm } from '../../../../features/identity/validation';
 import * as paths from '../../../../lib/paths';
 
 /**
- * my/setting/zhuxiao: request account cancellation (with confirmation); `?setup=3` shows the
- * pending request, when it completes, and lets the user withdraw it during the three days.
+ * my/setting/zhuxiao: request account cancellation (understood, the password or a code to the phone
+ * typed again (decision 013), then confirmed); `?setup=3` shows the pending request, when it completes, and lets the user withdraw it during the three days.
  */
 export default function ZhuxiaoPage() {
   const { t, i18n } = useTranslation('identity');
@@ -28,7 +32,8 @@ export default function ZhuxiaoPage() {
   const status = useCancellation();
   const { request, revoke } = useCancellationActions();
   const logout = useLogout();
-  const [hasUnderstood, setUnderstood] = useState(false);
+  const user = useCurrentUser().data ?? readStoredUser();
+  const form = useZodForm(cancellationForm(reauthValue(user)), { understood: false, proof: '' });
   const isPending = status.data?.isLogout === 2;
   const showStatus = params.get('setup') === '3' || isPending;
 
@@ -50,18 +55,10 @@ export default function ZhuxiaoPage() {
     ).format(new Date(iso));
   };
 
-  const submit = async () => {
-    if (!hasUnderstood) {
-      showToast(t('cancel.mustConfirm'));
-      return;
-    }
+  const submit = async ({ proof }: { proof: string }) => {
     if (!(await confirm(t('cancel.confirmQuestion'), t('cancel.confirmYes'), t('cancel.confirmNo')))) return;
-    try {
-      await request.mutateAsync();
-      await navigate(paths.cancelAccount.href({ step: 3 }), { replace: true });
-    } catch (error) {
-      showToast((error as Error).message);
-    }
+    await request.mutateAsync(reauthProof(user, proof));
+    await navigate(paths.cancelAccount.href({ step: 3 }), { replace: true });
   };
 
   const withdraw = async () => {
@@ -115,14 +112,15 @@ export default function ZhuxiaoPage() {
             <li>{t('cancel.point3')}</li>
             <li>{t('cancel.point4')}</li>
           </ul>
-          <Checkbox checked={hasUnderstood} onChange={setUnderstood} className="cancel-intro__check">
-            {t('cancel.understand')}
-          </Checkbox>
-          <div className="page-actions">
-            <Button block color="danger" size="large" onClick={submit} loading={request.isPending}>
-              {t('cancel.submit')}
-            </Button>
-          </div>
+          <Form form={form} onSubmit={submit}>
+            <CheckboxField name="understood" className="cancel-intro__check">
+              {t('cancel.understand')}
+            </CheckboxField>
+            <ReauthField user={user} />
+            <div className="page-actions">
+              <SubmitButton color="danger">{t('cancel.submit')}</SubmitButton>
+            </div>
+          </Form>
         </section>
       )}
     </Page>

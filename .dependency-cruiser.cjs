@@ -1,0 +1,70 @@
+/**
+ * The code's rooms and their doors, checked by `npm run lint` (decision 022):
+ * - a server module is entered only through its index.ts;
+ * - db/, lib/ and http/ are below the modules and never import one;
+ * - web features never import each other or app/; the web's lib/, hooks/ and components/ never
+ *   import a feature or app/.
+ * Paths are matched anywhere in the tree (not anchored to the repository root), so the rules'
+ * own test can run them on a small fixture tree.
+ */
+const SERVER = '(^|/)apps/server/src/';
+const WEB = '(^|/)apps/web/src/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'module-entered-through-index',
+      comment: 'Another module is used only through what its index.ts exports.',
+      severity: 'error',
+      from: { path: `${SERVER}modules/([^/]+)/` },
+      to: {
+        path: `${SERVER}modules/[^/]+/`,
+        pathNot: [`${SERVER}modules/$2/`, `${SERVER}modules/[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'module-entered-through-index-from-outside',
+      comment: 'app.ts, demo data, test helpers and journeys use a module only through its index.ts.',
+      severity: 'error',
+      // Benchmarks are exempt: they time a module's internals (hashing, one query) on purpose.
+      from: { pathNot: [`${SERVER}modules/`, '(^|/)bench/'] },
+      to: { path: `${SERVER}modules/[^/]+/`, pathNot: `${SERVER}modules/[^/]+/index\\.ts$` },
+    },
+    {
+      name: 'lower-layers-never-import-modules',
+      comment: 'db/, lib/ and http/ sit below the modules: they are handed what they need.',
+      severity: 'error',
+      from: { path: `${SERVER}(db|lib|http)/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `${SERVER}modules/` },
+    },
+    {
+      name: 'web-features-never-import-each-other',
+      comment: 'A feature is composed with others by the pages in app/, never by importing them.',
+      severity: 'error',
+      from: { path: `${WEB}features/([^/]+)/` },
+      to: { path: `${WEB}features/`, pathNot: `${WEB}features/$2/` },
+    },
+    {
+      name: 'web-below-app',
+      comment: 'Features and the shared web code never import the app shell or its pages.',
+      severity: 'error',
+      from: { path: `${WEB}(features|lib|hooks|components)/` },
+      to: { path: `${WEB}app/` },
+    },
+    {
+      name: 'web-shared-code-never-imports-features',
+      comment: "The web's lib/, hooks/ and components/ serve every feature and know none.",
+      severity: 'error',
+      from: { path: `${WEB}(lib|hooks|components)/` },
+      to: { path: `${WEB}features/` },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // The fixtures break the rules on purpose: the rules' own test proves each one bites there.
+    exclude: { path: ['(^|/)(node_modules|dist|data)/', '(^|/)test/fixtures/'] },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  },
+};

@@ -1,0 +1,36 @@
+import type { Db } from '../db/client';
+import type { PeriodicJob } from '../jobs/runner';
+import { seedCatalogDemo } from './catalog-demo';
+import { DEMO_AVAILABILITY_EVERY_MS, refreshDemoAvailability } from './demo-availability';
+import { seedIdentityDemo, seedSupportDemo } from './identity-demo';
+import { seedDemoData } from './platform-demo';
+
+export { seedCatalogDemo } from './catalog-demo';
+export { DEMO_SUPPORT_LOGIN, DEMO_THERAPIST_LOGIN } from './identity-demo';
+export { seedDemoData } from './platform-demo';
+
+/**
+ * The demo data sets (development and demo installations only, never production by default), each
+ * loaded once per database: platform (cities, banners), catalogue, a therapist login with fans and
+ * visitors, a customer-service login. On every start, passed demo "bookable later" times move ahead.
+ */
+export async function seedDemo(db: Db, now: Date): Promise<boolean> {
+  const seeded = await seedDemoData(db);
+  // The catalogue demo needs the demo cities.
+  const catalogSeeded = await seedCatalogDemo(db);
+  // A demo therapist login with visitors and fans, once the demo therapists exist.
+  const identitySeeded = await seedIdentityDemo(db, now);
+  // A customer-service login, so staff actions (bans) can be tried through the real staff routes.
+  const staffSeeded = await seedSupportDemo(db, now);
+  await refreshDemoAvailability(db, now);
+  return seeded || catalogSeeded || identitySeeded || staffSeeded;
+}
+
+/** Keeps a long-running demo server showing "bookable later" therapists. */
+export const demoJobs = (db: Db): PeriodicJob[] => [
+  {
+    name: 'demo-availability',
+    everyMs: DEMO_AVAILABILITY_EVERY_MS,
+    run: (now: Date) => refreshDemoAvailability(db, now),
+  },
+];

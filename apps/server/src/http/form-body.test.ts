@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { ERROR_CODES } from '@sabai/shared/error-codes';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app';
+import { MAX_FORM_FIELDS } from './form-body';
+
+const ONE_MEGABYTE = 1024 * 1024;
+const { app } = await createTestApp({ config: { BODY_LIMIT_BYTES: String(ONE_MEGABYTE) } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+/**
+ * Posts the worst-case body `times` times from another process, so the test process is only the
+ * server: the client's own work of building and sending 1 MB must not count against /health.
+ */
+function attackFromAnotherProcess(
+  url: string,
+  times: number,
+): Promise<{ statuses: number[]; bodies: unknown[] }> {
+  const script = `
+    const body = 'a=&'.repeat(Math.floor((${ONE_MEGABYTE} - 16) / 3));
+    const statuses = [], bodies = [];
+    for (let i = 0; i < ${times}; i++) {
+      const response = await fetch(${JSON.stringify(url)}, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'zh-CN' },
+        body,
+      });
+      statuses.push(response.status);
+      bodies.push(await response.json());
+    }
+    process.stdout.write(JSON.stringify({ statuses, bodies }));`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=module', '-e', script], (error, stdout) =>
+      error ? reject(error) : resolve(JSON.parse(stdout)),
+    );
+  });
+}
+
+/** How long each /health took while `work` was in flight (one request after another). */
+async function healthTimesDuring(work: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void work.finally(() => {
+    done = true;
+  });
+  const times: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const health = await fetch(`${baseUrl}/health`);
+    await health.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+describe('form-encoded bodies under attack', () => {
+  it('refuses a 1 MB body of repeated keys at once, and /health keeps answering within 100 ms', async () => {
+    const url = `${baseUrl}/app/auth/login/password`;
+    // A fresh server's first answers pay for connections and JIT, not for the attack.
+    await attackFromAnotherProcess(url, 2);
+    for (let warmUp = 0; warmUp < 5; warmUp++) await (await fetch(`${baseUrl}/health`)).arrayBuffer();
+
+    const attack = attackFromAnotherProcess(url, 5);
+    const healthTimes = await healthTimesDuring(attack);
+    const { statuses, bodies } = await attack;
+    expect(statuses).toEqual([413, 413, 413, 413, 413]);
+    expect(bodies[0]).toEqual({
+      code: ERROR_CODES.tooManyFormFields.code,
+      msg: `表单字段过多（上限 ${MAX_FORM_FIELDS} 个）。`,
+      data: null,
+    });
+    // The quadratic parser held the event loop for seconds (a 120 KB body: /health waited 12.9 s).
+    // On a shared two-core machine the scheduler alone can add tens of milliseconds to one answer,
+    // so the typical answer is held to 100 ms and the slowest to a bound no blocked loop can meet.
+    expect(median(healthTimes)).toBeLessThan(100);
+    expect(Math.max(...healthTimes)).toBeLessThan(1000);
+  }, 60_000);
+
+  it('still reads a form at the field limit', async () => {
+    const body = `${'tag=x&'.repeat(MAX_FORM_FIELDS - 1)}areaCode=855`;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/app/auth/login/password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body,
+    });
+    // Parsed and handed to the login schema, which finds the phone and password missing.
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(ERROR_CODES.validationFailed.code);
+    const fields = response.json().data.fields.map((field: { field: string }) => field.field);
+    expect(fields).toEqual(expect.arrayContaining(['phone', 'password']));
+  });
+
+  it('answers one field over the limit with the localised envelope', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/app/auth/login/password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'km-KH' },
+      payload: `${'b=1&'.repeat(MAX_FORM_FIELDS)}c=2`,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe(ERROR_CODES.tooManyFormFields.code);
+    expect(response.json().msg).toContain(String(MAX_FORM_FIELDS));
+  });
+});

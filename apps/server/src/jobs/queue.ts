@@ -1,0 +1,316 @@
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+import type { Clock } from '../lib/clock';
+
+/** A kind of job: its name, the schema its payload must satisfy and how it retries. */
+export interface JobType<Payload> {
+  name: string;
+  payload: z.ZodType<Payload>;
+  /** Runs after the last failed attempt turn the job dead. */
+  maxAttempts: number;
+  /** The wait after the n-th failure is min(maxBackoffMs, backoffMs × 2^(n-1)). */
+  backoffMs: number;
+  maxBackoffMs: number;
+}
+
+export function defineJobType<Schema extends z.ZodType>(
+  name: string,
+  payload: Schema,
+  retry: Partial<Pick<JobType<unknown>, 'maxAttempts' | 'backoffMs' | 'maxBackoffMs'>> = {},
+): JobType<z.output<Schema>> {
+  return {
+    name,
+    payload: payload as z.ZodType<z.output<Schema>>,
+    maxAttempts: retry.maxAttempts ?? 8,
+    backoffMs: retry.backoffMs ?? 5_000,
+    maxBackoffMs: retry.maxBackoffMs ?? 60 * 60_000,
+  };
+}
+
+export interface JobRun {
+  id: number;
+  /** 1 on the first run. */
+  attempt: number;
+  uniqueKey: string | null;
+}
+
+/** What runs a job type. Jobs run at least once: a handler must be safe to run again. */
+export interface JobHandler<Payload = never> {
+  type: JobType<Payload>;
+  run(payload: Payload, job: JobRun): Promise<void>;
+}
+
+export const handleJob = <Payload>(
+  type: JobType<Payload>,
+  run: (payload: Payload, job: JobRun) => Promise<void>,
+): JobHandler<Payload> => ({ type, run });
+
+export interface EnqueueOptions {
+  /** When to run; default now. */
+  runAt?: Date;
+  delayMs?: number;
+  /** While a job of this name and key is pending or running, enqueueing another does nothing. */
+  uniqueKey?: string;
+}
+
+/** Why the queue will not start or accept a job. */
+export class JobRegistryError extends Error {
+  override name = 'JobRegistryError';
+}
+
+const POLL_MS = 1_000;
+const BATCH_SIZE = 5;
+/** A claimed job is another worker's to take once this long has passed (its worker is presumed dead). */
+const LEASE_MS = 60_000;
+const MAX_ERROR_LENGTH = 2_000;
+
+export interface JobQueueOptions {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  // biome-ignore lint/suspicious/noExplicitAny: handlers of different payload types share one list
+  handlers: readonly JobHandler<any>[];
+  /** Job types the modules enqueue; each must have a handler, or the queue is not built. */
+  declared?: readonly JobType<unknown>[];
+  pollMs?: number;
+  batchSize?: number;
+  leaseMs?: number;
+}
+
+/**
+ * A job queue in the `jobs` table (decision 014). Any number of queues, in one process or several,
+ * may poll the same table: a job is claimed by one UPDATE over rows locked FOR UPDATE SKIP LOCKED.
+ */
+export function createJobQueue(options: JobQueueOptions) {
+  const { db, clock, log } = options;
+  const pollMs = options.pollMs ?? POLL_MS;
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  // biome-ignore lint/suspicious/noExplicitAny: see handlers above
+  const handlers = new Map<string, JobHandler<any>>();
+  for (const handler of options.handlers) {
+    if (handlers.has(handler.type.name)) {
+      throw new JobRegistryError(`job "${handler.type.name}" has two handlers`);
+    }
+    handlers.set(handler.type.name, handler);
+  }
+  const unhandled = (options.declared ?? []).filter((type) => !handlers.has(type.name));
+  if (unhandled.length) {
+    throw new JobRegistryError(`declared jobs without a handler: ${unhandled.map((t) => t.name).join(', ')}`);
+  }
+  const names = [...handlers.keys()];
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+
+  function handlerOf(type: JobType<unknown>) {
+    const handler = handlers.get(type.name);
+    if (!handler || handler.type !== type) {
+      throw new JobRegistryError(`job "${type.name}" has no handler in this queue`);
+    }
+    return handler;
+  }
+
+  /**
+   * Adds a job; pass a transaction to make it part of the caller's change (it runs only if that
+   * commits). Answers the new job's id, or null when a live job with the same unique key exists.
+   */
+  async function enqueue<Payload>(
+    executor: Db,
+    type: JobType<Payload>,
+    payload: Payload,
+    options: EnqueueOptions = {},
+  ): Promise<number | null> {
+    handlerOf(type as JobType<unknown>);
+    const checked = type.payload.parse(payload);
+    const runAt = options.runAt ?? new Date(clock.now().getTime() + (options.delayMs ?? 0));
+    const inserted = await executor
+      .insert(jobs)
+      .values({
+        name: type.name,
+        uniqueKey: options.uniqueKey ?? null,
+        payload: checked as object,
+        runAt,
+        maxAttempts: type.maxAttempts,
+      })
+      .onConflictDoNothing({
+        target: [jobs.name, jobs.uniqueKey],
+        where: sql`unique_key is not null and state in ('pending', 'running')`,
+      })
+      .returning({ id: jobs.id });
+    return inserted[0]?.id ?? null;
+  }
+
+  /** Cancels the pending job of this name and key (a running one finishes); answers whether one was. */
+  async function cancel(executor: Db, type: JobType<unknown>, uniqueKey: string): Promise<boolean> {
+    const now = clock.now();
+    const cancelled = await executor
+      .update(jobs)
+      .set({ state: 'cancelled', updatedAt: now, finishedAt: now })
+      .where(and(eq(jobs.name, type.name), eq(jobs.uniqueKey, uniqueKey), eq(jobs.state, 'pending')))
+      .returning({ id: jobs.id });
+    return cancelled.length > 0;
+  }
+
+  /** Claims up to a batch of due jobs and runs them; answers how many it claimed. */
+  async function runDue(): Promise<number> {
+    if (!names.length) return 0;
+    const now = clock.now();
+    await buryExpiredLastAttempts(now);
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.name, names),
+          or(
+            and(eq(jobs.state, 'pending'), lte(jobs.runAt, now)),
+            and(eq(jobs.state, 'running'), lte(jobs.lockedUntil, now), lt(jobs.attempts, jobs.maxAttempts)),
+          ),
+        ),
+      )
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: new Date(now.getTime() + leaseMs),
+        updatedAt: now,
+      })
+      .where(inArray(jobs.id, due))
+      .returning();
+    await Promise.all(claimed.map((job) => runOne(job)));
+    return claimed.length;
+  }
+
+  /** A job whose last attempt's worker died is dead, not run once more than it may be. */
+  async function buryExpiredLastAttempts(now: Date) {
+    await db
+      .update(jobs)
+      .set({
+        state: 'dead',
+        lastError: 'worker lost during the last attempt',
+        updatedAt: now,
+        finishedAt: now,
+      })
+      .where(
+        and(
+          eq(jobs.state, 'running'),
+          lte(jobs.lockedUntil, now),
+          sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+        ),
+      );
+  }
+
+  async function runOne(job: typeof jobs.$inferSelect) {
+    const handler = handlers.get(job.name) as JobHandler<unknown>;
+    // Only the claim that is still current may settle the job: after a lost lease another worker owns it.
+    const isCurrentClaim = and(
+      eq(jobs.id, job.id),
+      eq(jobs.state, 'running'),
+      eq(jobs.attempts, job.attempts),
+    );
+    try {
+      const parsed = handler.type.payload.safeParse(job.payload);
+      if (!parsed.success) {
+        await db
+          .update(jobs)
+          .set({
+            state: 'dead',
+            lastError: `payload invalid: ${parsed.error.message}`.slice(0, MAX_ERROR_LENGTH),
+          })
+          .where(isCurrentClaim);
+        return;
+      }
+      await handler.run(parsed.data, { id: job.id, attempt: job.attempts, uniqueKey: job.uniqueKey });
+      const now = clock.now();
+      await db
+        .update(jobs)
+        .set({ state: 'done', lockedUntil: null, updatedAt: now, finishedAt: now })
+        .where(isCurrentClaim);
+    } catch (error) {
+      const now = clock.now();
+      const isLast = job.attempts >= job.maxAttempts;
+      const wait = Math.min(handler.type.maxBackoffMs, handler.type.backoffMs * 2 ** (job.attempts - 1));
+      const lastError = (error instanceof Error ? (error.stack ?? error.message) : String(error)).slice(
+        0,
+        MAX_ERROR_LENGTH,
+      );
+      log[isLast ? 'error' : 'warn'](
+        { err: error, job: job.name, jobId: job.id, attempt: job.attempts },
+        isLast ? 'job failed for the last time' : 'job failed; will retry',
+      );
+      await db
+        .update(jobs)
+        .set(
+          isLast
+            ? { state: 'dead', lastError, lockedUntil: null, updatedAt: now, finishedAt: now }
+            : {
+                state: 'pending',
+                lastError,
+                lockedUntil: null,
+                updatedAt: now,
+                runAt: new Date(now.getTime() + wait),
+              },
+        )
+        .where(isCurrentClaim)
+        .catch((settleError) => log.error({ err: settleError, jobId: job.id }, 'job outcome not recorded'));
+    }
+  }
+
+  /** Refuses live jobs this process could never run: a deploy that dropped a handler must not strand them. */
+  async function assertEveryLiveJobHasAHandler() {
+    const live = await db
+      .selectDistinct({ name: jobs.name })
+      .from(jobs)
+      .where(inArray(jobs.state, ['pending', 'running']));
+    const orphans = live.map((row) => row.name).filter((name) => !handlers.has(name));
+    if (orphans.length) {
+      throw new JobRegistryError(`jobs without a handler are waiting: ${orphans.sort().join(', ')}`);
+    }
+  }
+
+  function schedule(delayMs: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      const work = runDue()
+        .then(
+          (count) => schedule(count === batchSize ? 0 : pollMs),
+          (error) => {
+            log.error({ err: error }, 'job queue poll failed');
+            schedule(pollMs);
+          },
+        )
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    enqueue,
+    cancel,
+    runDue,
+    assertEveryLiveJobHasAHandler,
+    /** Checks the registry against the table, then polls about once a second. */
+    async start() {
+      await assertEveryLiveJobHasAHandler();
+      stopped = false;
+      schedule(0);
+    },
+    /** Stops polling and waits for the jobs being run. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

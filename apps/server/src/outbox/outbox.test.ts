@@ -1,0 +1,235 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, openTestDatabase } from '../../test/test-app';
+import { outboxEvents } from '../db/schema';
+import { fixedClock } from '../lib/clock';
+import { createLocalEventBus, type RealtimeEvent } from '../modules/realtime';
+import {
+  createOutbox,
+  DISPATCHED_EVENT_RETENTION_MS,
+  type OutboxEvent,
+  pruneDispatchedEvents,
+} from './outbox';
+
+const database = await openTestDatabase();
+const { db } = database;
+const log = pino({ level: 'silent' });
+const START = new Date('2026-11-24T08:00:00Z');
+
+/** A dispatcher whose one handler records what it heard, after a little real time (so runs overlap). */
+function recordingOutbox(
+  clock = fixedClock(START),
+  options: { pollMs?: number; leaseMs?: number } = {},
+  heard: OutboxEvent[] = [],
+) {
+  const control = { failOnce: new Set<string>(), hang: undefined as Promise<void> | undefined };
+  const outbox = createOutbox({
+    db,
+    clock,
+    log,
+    ...options,
+    handlers: [
+      {
+        name: 'recorder',
+        async handle(event) {
+          if (control.hang) await control.hang;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+          const label = labelOf(event);
+          if (control.failOnce.delete(label)) throw new Error(`${label} refused`);
+          heard.push(event);
+        },
+      },
+    ],
+  });
+  return { outbox, heard, clock, control };
+}
+
+const labelOf = (event: OutboxEvent) => `${event.aggregateId}#${(event.payload as { n: number }).n}`;
+const labelsOf = (events: OutboxEvent[], aggregateId?: string) =>
+  events.filter((event) => !aggregateId || event.aggregateId === aggregateId).map(labelOf);
+
+beforeEach(async () => {
+  await db.delete(outboxEvents);
+});
+
+describe('the transactional outbox', () => {
+  it('never dispatches the event of a rolled-back transaction', async () => {
+    const { outbox, heard } = recordingOutbox();
+    await expect(
+      outbox.transaction(async (tx) => {
+        await outbox.add(tx, {
+          aggregateType: 'order',
+          aggregateId: 1,
+          eventType: 'placed',
+          payload: { n: 1 },
+        });
+        throw new Error('order refused');
+      }),
+    ).rejects.toThrow('order refused');
+    await outbox.transaction(async (tx) => {
+      await outbox.add(tx, {
+        aggregateType: 'order',
+        aggregateId: 2,
+        eventType: 'placed',
+        payload: { n: 1 },
+      });
+    });
+    await outbox.dispatchPending();
+    expect(labelsOf(heard)).toEqual(['2#1']);
+  });
+
+  it('keeps the order of each aggregate with two dispatchers draining at once', async () => {
+    const clock = fixedClock(START);
+    // One list in the order the events were heard, whichever dispatcher heard them.
+    const heard: OutboxEvent[] = [];
+    const first = recordingOutbox(clock, {}, heard);
+    const second = recordingOutbox(clock, {}, heard);
+    for (let n = 1; n <= 12; n++) {
+      for (const aggregateId of ['a', 'b', 'c']) {
+        await first.outbox.add(db, {
+          aggregateType: 'order',
+          aggregateId,
+          eventType: 'step',
+          payload: { n },
+        });
+      }
+    }
+    await Promise.all([first.outbox.dispatchPending(), second.outbox.dispatchPending()]);
+    for (const aggregateId of ['a', 'b', 'c']) {
+      const expected = Array.from({ length: 12 }, (_, i) => `${aggregateId}#${i + 1}`);
+      expect(labelsOf(heard, aggregateId)).toEqual(expected);
+    }
+    expect(heard).toHaveLength(36);
+    const done = await db.select().from(outboxEvents);
+    expect(done.every((row) => row.dispatchedAt && row.attempts === 1)).toBe(true);
+  });
+
+  it('retries a failed event after a backoff, holding its aggregate back and no other', async () => {
+    const { outbox, heard, clock, control } = recordingOutbox();
+    control.failOnce.add('x#2');
+    for (const n of [1, 2, 3]) {
+      await outbox.add(db, { aggregateType: 'chat', aggregateId: 'x', eventType: 'message', payload: { n } });
+      await outbox.add(db, { aggregateType: 'chat', aggregateId: 'y', eventType: 'message', payload: { n } });
+    }
+    await outbox.dispatchPending();
+    expect(labelsOf(heard, 'x')).toEqual(['x#1']);
+    expect(labelsOf(heard, 'y')).toEqual(['y#1', 'y#2', 'y#3']);
+    const [failed] = await db
+      .select()
+      .from(outboxEvents)
+      .where(eq(outboxEvents.payload, { n: 2 }));
+    expect(failed).toBeDefined();
+
+    clock.advance(999);
+    await outbox.dispatchPending();
+    expect(labelsOf(heard, 'x')).toEqual(['x#1']);
+    clock.advance(1);
+    await outbox.dispatchPending();
+    expect(labelsOf(heard, 'x')).toEqual(['x#1', 'x#2', 'x#3']);
+    const rows = await db.select().from(outboxEvents).where(eq(outboxEvents.aggregateId, 'x'));
+    expect(rows.find((row) => (row.payload as { n: number }).n === 2)).toMatchObject({
+      attempts: 2,
+      lastError: null,
+    });
+  });
+
+  it('dispatches after a restart what was committed but not dispatched, and what a dead dispatcher held', async () => {
+    const clock = fixedClock(START);
+    const crashed = recordingOutbox(clock, { leaseMs: 10_000 });
+    crashed.control.hang = new Promise<void>(() => {});
+    await crashed.outbox.add(db, {
+      aggregateType: 'order',
+      aggregateId: 9,
+      eventType: 'placed',
+      payload: { n: 1 },
+    });
+    await crashed.outbox.add(db, {
+      aggregateType: 'order',
+      aggregateId: 9,
+      eventType: 'paid',
+      payload: { n: 2 },
+    });
+    await crashed.outbox.add(db, {
+      aggregateType: 'order',
+      aggregateId: 10,
+      eventType: 'placed',
+      payload: { n: 1 },
+    });
+    // The first process claims order 9's first event and dies in the middle of dispatching it.
+    void crashed.outbox.dispatchPending();
+    await expect
+      .poll(async () => (await db.select().from(outboxEvents)).filter((r) => r.lockedUntil).length)
+      .toBe(2);
+
+    const restarted = recordingOutbox(clock, { leaseMs: 10_000 });
+    await restarted.outbox.dispatchPending();
+    expect(restarted.heard).toEqual([]);
+    clock.advance(10_000);
+    await restarted.outbox.dispatchPending();
+    expect(labelsOf(restarted.heard).sort()).toEqual(['10#1', '9#1', '9#2']);
+    expect(labelsOf(restarted.heard, '9')).toEqual(['9#1', '9#2']);
+  });
+
+  it('is woken at once by a commit in this process instead of waiting for its poll', async () => {
+    const { outbox, heard } = recordingOutbox(fixedClock(START), { pollMs: 60_000 });
+    outbox.start();
+    try {
+      await expect.poll(() => outbox.dispatchPending()).toBe(0);
+      await outbox.transaction(async (tx) => {
+        await outbox.add(tx, {
+          aggregateType: 'order',
+          aggregateId: 3,
+          eventType: 'placed',
+          payload: { n: 1 },
+        });
+      });
+      await expect.poll(() => labelsOf(heard), { timeout: 2_000 }).toEqual(['3#1']);
+    } finally {
+      await outbox.stop();
+    }
+  });
+
+  it('prunes dispatched events after their retention, never undispatched ones', async () => {
+    const { outbox } = recordingOutbox();
+    await outbox.add(db, { aggregateType: 'order', aggregateId: 4, eventType: 'placed', payload: { n: 1 } });
+    await outbox.add(db, { aggregateType: 'order', aggregateId: 5, eventType: 'placed', payload: { n: 1 } });
+    await db
+      .update(outboxEvents)
+      .set({ dispatchedAt: new Date(START.getTime() - DISPATCHED_EVENT_RETENTION_MS - 1) })
+      .where(eq(outboxEvents.aggregateId, '4'));
+    expect(await pruneDispatchedEvents(db, START)).toBe(1);
+    expect((await db.select().from(outboxEvents)).map((row) => row.aggregateId)).toEqual(['5']);
+  });
+});
+
+describe("the app's outbox", async () => {
+  const bus = createLocalEventBus();
+  const heardByHandler: OutboxEvent[] = [];
+  const { app } = await createTestApp({
+    database,
+    bus,
+    outboxHandlers: [{ name: 'notifications', handle: async (event) => void heardByHandler.push(event) }],
+  });
+
+  it('publishes a committed event to its realtime topics, then to the registered handlers', async () => {
+    const published: RealtimeEvent[] = [];
+    const unsubscribe = bus.subscribe((event) => published.push(event));
+    await app.outbox.transaction(async (tx) => {
+      await app.outbox.add(tx, {
+        aggregateType: 'order',
+        aggregateId: 77,
+        eventType: 'order.accepted',
+        payload: { n: 1 },
+        topics: ['order:77', 'user:5'],
+      });
+    });
+    await app.outbox.dispatchPending();
+    unsubscribe();
+    expect(published.map((event) => [event.topic, event.type])).toEqual([
+      ['order:77', 'order.accepted'],
+      ['user:5', 'order.accepted'],
+    ]);
+    expect(labelsOf(heardByHandler)).toEqual(['77#1']);
+  });
+});
