@@ -6,5 +6,7 @@ export default defineConfig({
     name: 'web',
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Component tests choose happy-dom per file (`// @vitest-environment happy-dom`).
+    setupFiles: ['src/test/setup.ts'],
   },
 });

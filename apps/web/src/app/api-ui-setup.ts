@@ -1,6 +1,7 @@
 // Shell-level wiring of the request helper's UI hooks; page-level providers live in providers.tsx.
 import { configureApiUi } from '../lib/api-ui';
 import { i18n } from '../lib/i18n';
+import * as paths from '../lib/paths';
 import { clearSession } from '../lib/storage';
 import { navigateTo, readLocation } from './navigation';
 
@@ -17,13 +18,12 @@ async function logOutToLogin(redirect: string | undefined): Promise<void> {
   clearSession();
   const { queryClient } = await import('./providers');
   queryClient.clear();
-  const search = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
-  await navigateTo(`/public/login${search}`, { replace: true });
+  await navigateTo(paths.login.href({ redirect }), { replace: true });
 }
 
 const currentPath = () => {
   const { pathname, search } = readLocation();
-  return pathname.startsWith('/public/') ? undefined : `${pathname}${search}`;
+  return pathname.startsWith(paths.PUBLIC_PREFIX) ? undefined : `${pathname}${search}`;
 };
 
 configureApiUi({

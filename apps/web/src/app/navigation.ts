@@ -4,7 +4,7 @@ import { type Location, type NavigateFunction, useLocation, useNavigate } from '
 /**
  * Navigation for code outside the React tree (the request helper's 401 / banned / cancelled
  * handling). The app uses react-router's declarative BrowserRouter — the data router would add
- * ~17 KB gzipped to the first load for loaders and actions the app does not use — so the shell
+ * ~17 KB gzipped to the first load for loaders and actions the app does not use (decision 017) — so the shell
  * keeps the live `navigate` and location here.
  */
 let currentNavigate: NavigateFunction | undefined;

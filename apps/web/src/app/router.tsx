@@ -1,44 +1,57 @@
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { type RouteObject, useLocation, useRoutes } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
+import * as paths from '../lib/paths';
 import { RouteError } from './route-error';
 import { TabLayout } from './tab-layout';
 
 /**
  * Every page is its own chunk, fetched together with the page providers (TanStack Query and
  * antd-mobile's ConfigProvider), so the first load carries only the shell: React, router, i18n
- * and the tab bar. Declarative routes (history mode): the app needs no loaders or actions.
+ * and the tab bar. Routes are objects (history mode, react-router's declarative `useRoutes`): the
+ * data router's own `lazy` would add about 17 KB gzipped to the first screen for loaders and actions
+ * the app does not use (decision 017).
  */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(async () => {
+  const Page = lazy(async () => {
     const [page, providers] = await Promise.all([load(), import('./providers')]);
-    const Page = page.default;
+    const Loaded = page.default;
     const { PageProviders } = providers;
     return {
       default: () => (
         <PageProviders>
-          <Page />
+          <Loaded />
         </PageProviders>
       ),
     };
   });
+  return <Page />;
 }
 
-const HomePage = lazyPage(() => import('./routes/home/home-page'));
-const InstorePage = lazyPage(() => import('./routes/instore/instore-page'));
-const TherapistPage = lazyPage(() => import('./routes/therapist/therapist-page'));
-const OrderPage = lazyPage(() => import('./routes/order/order-page'));
-const MyPage = lazyPage(() => import('./routes/my/my-page'));
-const SettingPage = lazyPage(() => import('./routes/my/setting-page'));
-const DiscoveryPages = lazyPage(() => import('./routes/discovery-pages'));
-const NotFoundPage = lazyPage(() => import('./routes/not-found/not-found-page'));
-const IdentityPages = lazyPage(() => import('./routes/identity-pages'));
-
-const standalone = (element: ReactNode) => (
-  <div className="standalone-layout">
-    <Suspense fallback={<PageLoading />}>{element}</Suspense>
-  </div>
-);
+/**
+ * The shell's table: the five tabs, and every other page through one lazy table of its own
+ * (routes/page-routes.tsx), so the route objects of twenty-odd pages stay out of the first load.
+ */
+const routes: RouteObject[] = [
+  {
+    element: <TabLayout />,
+    children: [
+      { index: true, element: lazyPage(() => import('./routes/home/home-page')) },
+      { path: paths.instore.path, element: lazyPage(() => import('./routes/instore/instore-page')) },
+      { path: paths.therapist.path, element: lazyPage(() => import('./routes/therapist/therapist-page')) },
+      { path: paths.orders.path, element: lazyPage(() => import('./routes/order/order-page')) },
+      { path: paths.my.path, element: lazyPage(() => import('./routes/my/my-page')) },
+    ],
+  },
+  {
+    path: '*',
+    element: (
+      <div className="standalone-layout">
+        <Suspense fallback={<PageLoading />}>{lazyPage(() => import('./routes/page-routes'))}</Suspense>
+      </div>
+    ),
+  },
+];
 
 /** A page chunk that fails to load (offline, new deploy) or a page that throws: the error screen. */
 interface BoundaryState {
@@ -72,28 +85,6 @@ class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNo
 
 export function AppRoutes() {
   const { pathname } = useLocation();
-  return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <Routes>
-        <Route element={<TabLayout />}>
-          <Route index element={<HomePage />} />
-          <Route path="instore" element={<InstorePage />} />
-          <Route path="therapist" element={<TherapistPage />} />
-          <Route path="order" element={<OrderPage />} />
-          <Route path="my" element={<MyPage />} />
-        </Route>
-        <Route path="my/setting" element={standalone(<SettingPage />)} />
-        {/* Sign-in family, profile and account settings: one entry, dispatched by identity-pages.
-            (More specific routes such as my/setting and my/gird/* still win over my/*.) */}
-        {['public/*', 'my/*'].map((path) => (
-          <Route key={path} path={path} element={standalone(<IdentityPages />)} />
-        ))}
-        {/* City picker, search, project/therapist/store pages: one entry, dispatched by discovery-pages. */}
-        {['index/*', 'search', 'therapist/*', 'instore/*', 'my/gird/*'].map((path) => (
-          <Route key={path} path={path} element={standalone(<DiscoveryPages />)} />
-        ))}
-        <Route path="*" element={standalone(<NotFoundPage />)} />
-      </Routes>
-    </RouteErrorBoundary>
-  );
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
 import { BookIcon, HomeIcon, OrdersIcon, StoreIcon, UserIcon } from '../components/ui/tab-icons';
+import * as paths from '../lib/paths';
 
 interface Tab {
   path: string;
@@ -13,16 +14,16 @@ interface Tab {
 }
 
 const TABS: Tab[] = [
-  { path: '/', labelKey: 'home', icon: <HomeIcon /> },
-  { path: '/instore', labelKey: 'instore', icon: <StoreIcon /> },
-  { path: '/therapist', labelKey: 'book', icon: <BookIcon />, isCentre: true },
-  { path: '/order', labelKey: 'orders', icon: <OrdersIcon /> },
-  { path: '/my', labelKey: 'me', icon: <UserIcon /> },
+  { path: paths.home.path, labelKey: 'home', icon: <HomeIcon /> },
+  { path: paths.instore.path, labelKey: 'instore', icon: <StoreIcon /> },
+  { path: paths.therapist.path, labelKey: 'book', icon: <BookIcon />, isCentre: true },
+  { path: paths.orders.path, labelKey: 'orders', icon: <OrdersIcon /> },
+  { path: paths.my.path, labelKey: 'me', icon: <UserIcon /> },
 ];
 
 function activeTabPath(pathname: string): string {
-  const match = TABS.filter((tab) => tab.path !== '/' && pathname.startsWith(tab.path));
-  return match[0]?.path ?? '/';
+  const match = TABS.filter((tab) => tab.path !== paths.home.path && pathname.startsWith(tab.path));
+  return match[0]?.path ?? paths.home.path;
 }
 
 /** The shell of the five tab pages: scrolling content above, antd-mobile TabBar below. */

@@ -8,6 +8,7 @@ import type nav from './en/nav.json';
 import type orders from './en/orders.json';
 import type settings from './en/settings.json';
 import type therapist from './en/therapist.json';
+import type ui from './en/ui.json';
 
 /** English is the reference shape; the locale test keeps every other language identical in keys. */
 // A type alias (not an interface) so it fits i18next's index-signature resource type.
@@ -28,6 +29,8 @@ export type Resources = {
   discovery?: typeof discovery;
   /** Optional: English's copy loads with the identity pages (features/identity/identity-strings.ts), others as discovery's. */
   identity?: typeof identity;
+  /** Optional: the shared page views' strings (components/ui/ui-strings.ts), loaded as discovery's. */
+  ui?: typeof ui;
 };
 
 export type Namespace = keyof Resources;

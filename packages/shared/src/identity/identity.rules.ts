@@ -41,7 +41,6 @@ export function passwordProblem(password: string): PasswordProblem | null {
   return null;
 }
 
-export const isAcceptablePassword = (password: string) => passwordProblem(password) === null;
 export const isSmsCodeFormat = (code: string) => /^[0-9]{6}$/.test(code);
 
 export const SMS_PURPOSES = ['register', 'login', 'resetPassword', 'bindPhone', 'changePhone'] as const;

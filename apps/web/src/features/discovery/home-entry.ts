@@ -1,3 +1,5 @@
+import './page-setup';
+
 /** What Home shows from discovery, fetched as one chunk after the Home page itself. */
 export { CityLink } from './components/city-link';
 export { HomeDiscovery } from './components/home-discovery';

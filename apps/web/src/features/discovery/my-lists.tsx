@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import './discovery-strings';
 import './discovery.css';
+import * as paths from '../../lib/paths';
 
 const ENTRIES = [
-  { to: '/my/gird/shoucang', key: 'favourites', icon: <HeartOutline aria-hidden="true" /> },
-  { to: '/my/gird/guanzhu', key: 'follows', icon: <TeamOutline aria-hidden="true" /> },
-  { to: '/my/gird/visitor', key: 'visitors', icon: <EyeOutline aria-hidden="true" /> },
-  { to: '/my/gird/browse', key: 'footprints', icon: <ClockCircleOutline aria-hidden="true" /> },
+  { to: paths.favourites.href(), key: 'favourites', icon: <HeartOutline aria-hidden="true" /> },
+  { to: paths.follows.href(), key: 'follows', icon: <TeamOutline aria-hidden="true" /> },
+  { to: paths.visitors.href(), key: 'visitors', icon: <EyeOutline aria-hidden="true" /> },
+  { to: paths.footprints.href(), key: 'footprints', icon: <ClockCircleOutline aria-hidden="true" /> },
 ] as const;
 
 /** The Me page's grid (spec my/gird/*): favourites, follows and fans, visitors, footprints. */

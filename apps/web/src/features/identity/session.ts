@@ -1,7 +1,8 @@
 import './identity-strings';
 import type { Session, UserRecord } from '@sabai/shared/identity/identity.schemas';
-import { useSyncExternalStore } from 'react';
-import { clearSession, readStored, STORAGE_KEYS, subscribeStorage, writeStored } from '../../lib/storage';
+import { clearSession, readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+
+export { isLoggedIn, useIsLoggedIn } from '../../lib/session-state';
 
 /**
  * The signed-in state lives in storage (the request helper reads the token from there on every call):
@@ -32,16 +33,7 @@ export function saveUser(user: UserRecord): void {
 
 export const readToken = () => readStored<string>(STORAGE_KEYS.token);
 export const readStoredUser = () => readStored<UserRecord>(STORAGE_KEYS.userInfo);
-export const isLoggedIn = () => Boolean(readToken() && readStoredUser());
 
 export function forgetSession(): void {
   clearSession();
-}
-
-const subscribe = (onChange: () => void) => subscribeStorage(onChange);
-const readTokenSnapshot = () => readToken() ?? '';
-
-/** Re-renders when the user logs in or out (in this tab). */
-export function useIsLoggedIn(): boolean {
-  return useSyncExternalStore(subscribe, readTokenSnapshot, readTokenSnapshot) !== '';
 }

@@ -1,36 +1,108 @@
 import { describe, expect, it } from 'vitest';
-import { codeProblem, firstProblem, passwordProblem, phoneProblem, safeRedirect } from './validation';
+import {
+  cancellationForm,
+  changePasswordForm,
+  changePhoneForm,
+  currentPassword,
+  passwordLoginForm,
+  registerForm,
+  safeRedirect,
+  smsCode,
+  smsLoginForm,
+} from './validation';
 
-describe('identity form checks', () => {
-  it('accepts Cambodian mobiles with 8 or 9 digits after the 0, with or without it', async () => {
-    expect(await phoneProblem({ areaCode: '855', phone: '012 345 678' })).toBeNull();
-    expect(await phoneProblem({ areaCode: '855', phone: '97 712 3456' })).toBeNull();
-    expect(await phoneProblem({ areaCode: '86', phone: '138 0013 8000' })).toBeNull();
+/** The message keys a form would show, in the order zod reports them. */
+async function problems(schema: { safeParseAsync: (value: unknown) => Promise<unknown> }, value: unknown) {
+  const result = (await schema.safeParseAsync(value)) as {
+    success: boolean;
+    error?: { issues: { message: string }[] };
+  };
+  return result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+}
+
+const sms = { areaCode: '855', phone: '012 345 678', code: '123456', agreed: true };
+
+describe('identity form schemas', () => {
+  it('accept Cambodian mobiles with 8 or 9 digits after the 0, with or without it, and Chinese ones', async () => {
+    expect(await problems(smsLoginForm, sms)).toEqual([]);
+    expect(await problems(smsLoginForm, { ...sms, phone: '97 712 3456' })).toEqual([]);
+    expect(await problems(smsLoginForm, { ...sms, areaCode: '86', phone: '138 0013 8000' })).toEqual([]);
   });
 
-  it('names the problem of a missing or wrong number', async () => {
-    expect(await phoneProblem({ areaCode: '855', phone: ' ' })).toBe('phone.required');
-    expect(await phoneProblem({ areaCode: '855', phone: '023 123 456' })).toBe('phone.invalid');
+  it('name the problem of a missing or wrong number', async () => {
+    expect(await problems(smsLoginForm, { ...sms, phone: ' ' })).toEqual(['identity:phone.required']);
+    expect(await problems(smsLoginForm, { ...sms, phone: '023 123 456' })).toEqual([
+      'identity:phone.invalid',
+    ]);
   });
 
-  it('wants a password longer than six characters and a 6-digit code', () => {
-    expect(passwordProblem('')).toBe('password.required');
-    expect(passwordProblem('abcdef')).toBe('password.tooShort');
-    expect(passwordProblem('abcdefg')).toBeNull();
-    expect(passwordProblem('       ')).toBe('password.blank');
-    expect(passwordProblem('🌺🌴🐘🥥')).toBe('password.tooShort');
-    expect(passwordProblem('ab'.repeat(65))).toBe('password.tooLong');
-    expect(passwordProblem('zzzzzzzz')).toBe('password.repetitive');
-    expect(codeProblem('12345')).toBe('code.invalid');
-    expect(codeProblem('123456')).toBeNull();
+  it('want a password longer than six characters and a 6-digit code', async () => {
+    const account = { ...sms, password: 'abcdefg', invitationCode: '' };
+    expect(await problems(registerForm, account)).toEqual([]);
+    expect(await problems(registerForm, { ...account, password: '' })).toEqual([
+      'identity:password.required',
+    ]);
+    expect(await problems(registerForm, { ...account, password: 'abcdef' })).toEqual([
+      'identity:password.tooShort',
+    ]);
+    expect(await problems(registerForm, { ...account, code: '12345' })).toEqual(['identity:code.invalid']);
+    expect(await problems(passwordLoginForm, { ...sms, password: '' })).toEqual([
+      'identity:password.required',
+    ]);
   });
 
-  it('answers the first problem, in order', async () => {
-    expect(await firstProblem(null, Promise.resolve('b'), 'c')).toBe('b');
-    expect(await firstProblem(null, Promise.resolve(null))).toBeNull();
+  it('name each of the shared password rules a new password breaks', async () => {
+    const account = { ...sms, password: 'abcdefg', invitationCode: '' };
+    const passwordProblems = (password: string) => problems(registerForm, { ...account, password });
+    expect(await passwordProblems('       ')).toEqual(['identity:password.blank']);
+    // Counted in characters, not UTF-16 units: four emoji are four.
+    expect(await passwordProblems('🌺🌴🐘🥥')).toEqual(['identity:password.tooShort']);
+    expect(await passwordProblems('ab'.repeat(65))).toEqual(['identity:password.tooLong']);
+    expect(await passwordProblems('zzzzzzzz')).toEqual(['identity:password.repetitive']);
+    expect(
+      await problems(changePasswordForm(null), {
+        oldPassword: 'old one',
+        proof: '',
+        newPassword: 'zzzzzzzz',
+        repeat: 'zzzzzzzz',
+      }),
+    ).toEqual(['identity:password.repetitive']);
   });
 
-  it('only redirects inside the app', () => {
+  it('ask for the agreement', async () => {
+    expect(await problems(smsLoginForm, { ...sms, agreed: false })).toEqual(['identity:agreement.required']);
+  });
+
+  it('ask for the current password when there is one, else a code to the phone, and the new one twice', async () => {
+    const change = { oldPassword: '', proof: '', newPassword: 'abcdefg', repeat: 'abcdefg' };
+    expect(await problems(changePasswordForm(null), change)).toEqual(['identity:password.currentRequired']);
+    expect(await problems(changePasswordForm(null), { ...change, oldPassword: 'old one' })).toEqual([]);
+    expect(await problems(changePasswordForm(smsCode), change)).toEqual(['identity:code.required']);
+    expect(await problems(changePasswordForm(smsCode), { ...change, proof: '123456' })).toEqual([]);
+    expect(
+      await problems(changePasswordForm(smsCode), { ...change, proof: '123456', repeat: 'abcdefh' }),
+    ).toEqual(['identity:password.mismatch']);
+  });
+
+  it('ask for proof of the account before a phone change or a cancellation', async () => {
+    const change = { areaCode: '855', phone: '012 345 678', code: '123456', proof: '' };
+    expect(await problems(changePhoneForm(currentPassword), change)).toEqual([
+      'identity:password.currentRequired',
+    ]);
+    expect(await problems(changePhoneForm(currentPassword), { ...change, proof: 'secret' })).toEqual([]);
+    expect(await problems(changePhoneForm(smsCode), { ...change, proof: '12345' })).toEqual([
+      'identity:code.invalid',
+    ]);
+    expect(await problems(cancellationForm(currentPassword), { understood: false, proof: 'secret' })).toEqual(
+      ['identity:cancel.mustConfirm'],
+    );
+    expect(await problems(cancellationForm(currentPassword), { understood: true, proof: '' })).toEqual([
+      'identity:password.currentRequired',
+    ]);
+    expect(await problems(cancellationForm(smsCode), { understood: true, proof: '123456' })).toEqual([]);
+  });
+
+  it('only redirect inside the app', () => {
     expect(safeRedirect('/my')).toBe('/my');
     expect(safeRedirect('//evil.example')).toBeNull();
     expect(safeRedirect('https://evil.example')).toBeNull();

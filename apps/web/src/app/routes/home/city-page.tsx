@@ -7,13 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showToast } from '../../../components/ui/feedback';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError } from '../../../components/ui/state-views';
 import { discoveryKeys, useCities, voteForCity } from '../../../features/discovery/api/discovery-api';
 import { askToLogIn, isLoggedIn } from '../../../features/discovery/components/login-prompt';
-import { CardSkeletons, LoadError, Section } from '../../../features/discovery/components/state-views';
-import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
+import { Section } from '../../../features/discovery/components/section';
 import { useLocateCity } from '../../../features/discovery/hooks/use-locate-city';
+import { useCurrentCity } from '../../../hooks/use-current-city';
 import { isApiError } from '../../../lib/api-client';
+import * as paths from '../../../lib/paths';
 import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import '../../../features/discovery/page-setup';
 
 /** Spec index/citys/citys: open cities to choose from, cities gathering votes, "use my location". */
 export default function CityPage() {
@@ -32,7 +35,7 @@ export default function CityPage() {
     // Every answer depends on the cityId header: nothing cached for the old city is reused.
     await queryClient.invalidateQueries();
     showToast(t('city.switched', { city: city.name }));
-    navigate('/');
+    navigate(paths.home.href());
   };
 
   const locateMe = async () => {
@@ -40,7 +43,7 @@ export default function CityPage() {
     try {
       const { city } = await locateCity();
       showToast(t('city.switched', { city: city.name }));
-      navigate('/');
+      navigate(paths.home.href());
     } catch (error) {
       showToast(isApiError(error) ? error.message : t('city.locationFailed'));
     } finally {

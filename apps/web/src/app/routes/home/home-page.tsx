@@ -6,6 +6,7 @@ import { BrandMark } from '../../../components/ui/brand-mark';
 import { Page } from '../../../components/ui/page';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { VipEntryCard } from '../../../features/config/components/vip-entry-card';
+import * as paths from '../../../lib/paths';
 
 // Discovery loads one step after Home: its static imports would not fit the shell's preload map.
 const loadDiscovery = () => import('../../../features/discovery/home-entry');
@@ -32,7 +33,7 @@ export default function HomePage() {
           {t('welcome')}
         </h2>
         <p className="welcome__hint">{t('welcomeHint')}</p>
-        <Link className="search-entry" to="/search">
+        <Link className="search-entry" to={paths.search.href()}>
           <SearchOutline aria-hidden="true" />
           <span>{t('searchPlaceholder')}</span>
         </Link>

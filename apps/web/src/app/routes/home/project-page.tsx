@@ -2,12 +2,14 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { useProject } from '../../../features/discovery/api/discovery-api';
 import { FavouriteButton } from '../../../features/discovery/components/favourite-button';
 import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
-import { CardSkeletons, LoadError, NotFoundBlock } from '../../../features/discovery/components/state-views';
 import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
+import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec index/order/order: a service project's photos, duration, prices, extra clock and description. */
 export default function ProjectPage() {
@@ -72,7 +74,7 @@ export default function ProjectPage() {
               block
               color="primary"
               size="large"
-              onClick={() => navigate(`/therapist/therapistList?projectId=${data.id}`)}
+              onClick={() => navigate(paths.therapistList.href({ projectId: data.id }))}
             >
               {t('project.chooseTherapist')}
             </Button>

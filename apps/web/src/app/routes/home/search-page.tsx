@@ -4,14 +4,16 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError } from '../../../components/ui/state-views';
 import { useSearch } from '../../../features/discovery/api/discovery-api';
 import { ProjectCard } from '../../../features/discovery/components/project-card';
-import { CardSkeletons, LoadError, Section } from '../../../features/discovery/components/state-views';
+import { Section } from '../../../features/discovery/components/section';
 import { StoreCard } from '../../../features/discovery/components/store-card';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
-import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
 import { useQueryParams } from '../../../features/discovery/hooks/use-query-params';
-import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useUserLocation } from '../../../hooks/use-user-location';
+import '../../../features/discovery/page-setup';
 
 /** Spec: debounce default 500 ms. */
 const DEBOUNCE_MS = 500;

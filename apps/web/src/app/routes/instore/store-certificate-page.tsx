@@ -1,9 +1,11 @@
 import { CheckShieldFill, ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { useStore } from '../../../features/discovery/api/discovery-api';
-import { CardSkeletons, LoadError, NotFoundBlock } from '../../../features/discovery/components/state-views';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
+import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec instore/certificate: the store's business licence and whether Sabai verified it. */
 export default function StoreCertificatePage() {
@@ -12,7 +14,7 @@ export default function StoreCertificatePage() {
   const store = useStore(id, undefined);
   const data = store.data;
   return (
-    <Page title={t('store.certificateTitle')} backTo={id ? `/instore/orderDetail?id=${id}` : '/instore'}>
+    <Page title={t('store.certificateTitle')} backTo={id ? paths.storeDetail.href(id) : paths.instore.href()}>
       {id === undefined ? <NotFoundBlock /> : null}
       {id !== undefined && store.isPending ? <CardSkeletons count={1} variant="tile" /> : null}
       {store.isError ? (

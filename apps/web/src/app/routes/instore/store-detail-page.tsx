@@ -9,23 +9,21 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { useStore } from '../../../features/discovery/api/discovery-api';
 import { FavouriteButton } from '../../../features/discovery/components/favourite-button';
 import { OpeningHours } from '../../../features/discovery/components/opening-hours';
 import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
 import { ProjectCard } from '../../../features/discovery/components/project-card';
 import { ReviewList } from '../../../features/discovery/components/review-list';
-import {
-  CardSkeletons,
-  LoadError,
-  NotFoundBlock,
-  Section,
-} from '../../../features/discovery/components/state-views';
+import { Section } from '../../../features/discovery/components/section';
 import { StaticLocation } from '../../../features/discovery/components/static-location';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
 import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
-import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+import { useUserLocation } from '../../../hooks/use-user-location';
+import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec instore/orderDetail: a store's photos, hours, address and place, projects, therapists, reviews. */
 export default function StoreDetailPage() {
@@ -37,7 +35,7 @@ export default function StoreDetailPage() {
   const data = store.data;
 
   return (
-    <Page title={data?.name ?? t('store.detailTitle')} backTo="/instore">
+    <Page title={data?.name ?? t('store.detailTitle')} backTo={paths.instore.href()}>
       {id === undefined ? <NotFoundBlock /> : null}
       {id !== undefined && store.isPending ? <CardSkeletons count={2} variant="tile" /> : null}
       {store.isError ? (
@@ -76,12 +74,12 @@ export default function StoreDetailPage() {
               </a>
             </List.Item>
             <List.Item prefix={<InformationCircleOutline aria-hidden="true" />} arrowIcon>
-              <Link className="stretched-action" to={`/instore/storeInfo?id=${data.id}`}>
+              <Link className="stretched-action" to={paths.storeInfo.href(data.id)}>
                 {t('store.about')}
               </Link>
             </List.Item>
             <List.Item prefix={<FileOutline aria-hidden="true" />} arrowIcon>
-              <Link className="stretched-action" to={`/instore/certificate?id=${data.id}`}>
+              <Link className="stretched-action" to={paths.storeCertificate.href(data.id)}>
                 {t('store.licence')}
               </Link>
             </List.Item>

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { useStore } from '../../../features/discovery/api/discovery-api';
 import { OpeningHours } from '../../../features/discovery/components/opening-hours';
-import { CardSkeletons, LoadError, NotFoundBlock } from '../../../features/discovery/components/state-views';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
+import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec instore/storeInfo: the store's description, contact and hours in one place. */
 export default function StoreInfoPage() {
@@ -12,7 +14,7 @@ export default function StoreInfoPage() {
   const store = useStore(id, undefined);
   const data = store.data;
   return (
-    <Page title={t('store.infoTitle')} backTo={id ? `/instore/orderDetail?id=${id}` : '/instore'}>
+    <Page title={t('store.infoTitle')} backTo={id ? paths.storeDetail.href(id) : paths.instore.href()}>
       {id === undefined ? <NotFoundBlock /> : null}
       {id !== undefined && store.isPending ? <CardSkeletons count={2} /> : null}
       {store.isError ? (

@@ -3,10 +3,11 @@ import { ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page } from '../../../components/ui/page';
+import { PagedList } from '../../../components/ui/paged-list';
 import { useStorePages } from '../../../features/discovery/api/discovery-api';
-import { PagedList } from '../../../features/discovery/components/paged-list';
 import { StoreCard } from '../../../features/discovery/components/store-card';
-import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+import { useUserLocation } from '../../../hooks/use-user-location';
+import '../../../features/discovery/page-setup';
 
 /** The store-visit tab: stores of the city, nearest first, paged, pull-to-refresh. */
 export default function StoreListPage() {

@@ -8,6 +8,7 @@ import '../../../features/identity/identity.css';
 import { useAccountGuard } from '../../../features/identity/hooks/use-account-guard';
 import { useCurrentUser } from '../../../features/identity/hooks/use-identity';
 import { readStoredUser, useIsLoggedIn } from '../../../features/identity/session';
+import * as paths from '../../../lib/paths';
 
 // Favourites, follows, visitors, footprints: discovery's grid, loaded after the page (preload map size).
 const MyLists = lazy(() => import('../../../features/discovery/my-lists'));
@@ -39,7 +40,7 @@ export default function MyPage() {
           <h1 className="visually-hidden">{t('title')}</h1>
           {user ? (
             <>
-              <Link className="profile-header__login" to="/my/userinfo">
+              <Link className="profile-header__login" to={paths.userInfo.href()}>
                 {user.nickname}
               </Link>
               <p className="profile-header__hint">
@@ -48,7 +49,7 @@ export default function MyPage() {
             </>
           ) : (
             <>
-              <Link className="profile-header__login" to="/public/login?redirect=%2Fmy">
+              <Link className="profile-header__login" to={paths.login.href({ redirect: paths.my.path })}>
                 {t('loginPrompt')}
               </Link>
               <p className="profile-header__hint">{t('loginHint')}</p>
@@ -65,18 +66,18 @@ export default function MyPage() {
         <List className="my-menu">
           {user ? (
             <List.Item prefix={<UserSetOutline aria-hidden="true" />} arrowIcon>
-              <Link className="stretched-action" to="/my/userinfo">
+              <Link className="stretched-action" to={paths.userInfo.href()}>
                 {tIdentity('userinfo.title')}
               </Link>
             </List.Item>
           ) : null}
           <List.Item prefix={<SetOutline aria-hidden="true" />} arrowIcon>
-            <Link className="stretched-action" to="/my/setting">
+            <Link className="stretched-action" to={paths.settings.href()}>
               {t('menu.settings')}
             </Link>
           </List.Item>
           <List.Item prefix={<GlobalOutline aria-hidden="true" />} arrowIcon>
-            <Link className="stretched-action" to="/my/setting">
+            <Link className="stretched-action" to={paths.settings.href()}>
               {t('menu.language')}
             </Link>
           </List.Item>

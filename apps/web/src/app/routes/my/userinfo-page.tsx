@@ -12,6 +12,7 @@ import {
   useUploadAvatar,
 } from '../../../features/identity/hooks/use-identity';
 import { readStoredUser, useIsLoggedIn } from '../../../features/identity/session';
+import * as paths from '../../../lib/paths';
 
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -32,7 +33,7 @@ export default function UserinfoPage() {
 
   if (!isLoggedIn || !user) {
     return (
-      <Page title={t('userinfo.title')} backTo="/my">
+      <Page title={t('userinfo.title')} backTo={paths.my.href()}>
         <LoginRequired />
       </Page>
     );
@@ -67,7 +68,7 @@ export default function UserinfoPage() {
   };
 
   return (
-    <Page title={t('userinfo.title')} backTo="/my">
+    <Page title={t('userinfo.title')} backTo={paths.my.href()}>
       <div className="userinfo-avatar">
         <button
           type="button"

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page } from '../../../components/ui/page';
+import * as paths from '../../../lib/paths';
 
 export default function NotFoundPage() {
   const { t } = useTranslation('common');
@@ -15,7 +16,7 @@ export default function NotFoundPage() {
         title={t('notFound.title')}
         description={t('notFound.description')}
         action={
-          <Button color="primary" onClick={() => navigate('/')}>
+          <Button color="primary" onClick={() => navigate(paths.home.href())}>
             {t('actions.goHome')}
           </Button>
         }

@@ -6,6 +6,7 @@ import { Page } from '../../../components/ui/page';
 import { PageLoading } from '../../../components/ui/page-loading';
 import '../../../features/identity/identity.css';
 import { type LegalKind, loadLegalDocument } from '../../../features/identity/legal';
+import * as paths from '../../../lib/paths';
 
 export function LegalPage({ kind }: { kind: LegalKind }) {
   const { t, i18n } = useTranslation('identity');
@@ -17,7 +18,7 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
   });
   const title = kind === 'user' ? t('agreement.userTitle') : t('agreement.privacyTitle');
   return (
-    <Page title={title} backTo="/public/register" className="legal-page">
+    <Page title={title} backTo={paths.register.href()} className="legal-page">
       {document.data ? (
         <article className="legal">
           <p className="legal__updated">{document.data.updated}</p>

@@ -1,101 +1,70 @@
-import { Button, Input } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SubmitButton, useZodForm } from '../../../components/form/form';
+import { PasswordField } from '../../../components/form/text-field';
 import { showToast } from '../../../components/ui/feedback';
 import { Page } from '../../../components/ui/page';
 import '../../../features/identity/identity.css';
 import { changePassword } from '../../../features/identity/api/identity-api';
 import { AuthForm, FieldRow } from '../../../features/identity/components/auth-form';
 import { LoginRequired } from '../../../features/identity/components/login-required';
-import { ReauthField, reauthProblem, reauthProof } from '../../../features/identity/components/reauth-field';
+import { ReauthField, reauthProof, reauthValue } from '../../../features/identity/components/reauth-field';
 import { useCurrentUser } from '../../../features/identity/hooks/use-identity';
-import { useSubmit } from '../../../features/identity/hooks/use-submit';
 import { useIsLoggedIn } from '../../../features/identity/session';
-import { firstProblem, passwordProblem } from '../../../features/identity/validation';
+import { changePasswordForm } from '../../../features/identity/validation';
+import * as paths from '../../../lib/paths';
 
-/** public/pwd: change the password (the current one is asked for once one exists). */
+/**
+ * public/pwd: change the password. The current one is asked for once one exists; a first password
+ * needs a login code to the phone instead (decision 013).
+ */
 export default function PwdPage() {
   const { t } = useTranslation('identity');
   const navigate = useNavigate();
   const isLoggedIn = useIsLoggedIn();
   const user = useCurrentUser();
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [proof, setProof] = useState('');
-  const { isBusy, run } = useSubmit();
   const needsOld = user.data?.hasPassword !== false;
-
-  const submit = () =>
-    run(
-      firstProblem(
-        needsOld && !oldPassword ? 'password.currentRequired' : null,
-        needsOld ? null : reauthProblem(user.data, proof),
-        passwordProblem(newPassword),
-        repeat === newPassword ? null : 'password.mismatch',
-      ),
-      async () => {
-        // A first password needs a code to the phone (decision 013).
-        await changePassword({
-          ...(needsOld ? { oldPassword } : reauthProof(user.data, proof)),
-          newPassword,
-        });
-        showToast(t('pwd.success'));
-        await navigate(-1);
-      },
-    );
+  const form = useZodForm(changePasswordForm(needsOld ? null : reauthValue(user.data)), {
+    oldPassword: '',
+    proof: '',
+    newPassword: '',
+    repeat: '',
+  });
 
   return (
-    <Page title={t('pwd.title')} backTo="/my/setting/accountManagement" className="auth-page">
+    <Page title={t('pwd.title')} backTo={paths.accountManagement.href()} className="auth-page">
       {isLoggedIn ? (
-        <AuthForm subheading={t('pwd.subheading')} onSubmit={submit}>
+        <AuthForm
+          subheading={t('pwd.subheading')}
+          form={form}
+          onSubmit={async ({ oldPassword, proof, newPassword }) => {
+            await changePassword({
+              ...(needsOld ? { oldPassword } : reauthProof(user.data, proof)),
+              newPassword,
+            });
+            showToast(t('pwd.success'));
+            await navigate(-1);
+          }}
+        >
           {needsOld ? (
             <FieldRow>
-              <Input
-                type="password"
-                autoComplete="current-password"
-                aria-label={t('password.currentLabel')}
-                placeholder={t('password.currentLabel')}
-                value={oldPassword}
-                onChange={setOldPassword}
-              />
+              <PasswordField name="oldPassword" label={t('password.currentLabel')} />
             </FieldRow>
           ) : (
-            <FieldRow>
-              <ReauthField user={user.data} value={proof} onChange={setProof} />
-            </FieldRow>
+            <ReauthField user={user.data} />
           )}
           <FieldRow>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              aria-label={t('password.newLabel')}
+            <PasswordField
+              name="newPassword"
+              isNew
+              label={t('password.newLabel')}
               placeholder={t('password.rule')}
-              value={newPassword}
-              onChange={setNewPassword}
             />
           </FieldRow>
           <FieldRow>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              aria-label={t('password.repeatLabel')}
-              placeholder={t('password.repeatLabel')}
-              value={repeat}
-              onChange={setRepeat}
-            />
+            <PasswordField name="repeat" isNew label={t('password.repeatLabel')} />
           </FieldRow>
-          <Button
-            block
-            color="primary"
-            size="large"
-            type="submit"
-            loading={isBusy}
-            className="auth-form__submit"
-          >
-            {t('pwd.submit')}
-          </Button>
+          <SubmitButton className="auth-form__submit">{t('pwd.submit')}</SubmitButton>
         </AuthForm>
       ) : (
         <LoginRequired />

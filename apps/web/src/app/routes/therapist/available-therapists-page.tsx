@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page } from '../../../components/ui/page';
+import { PagedList } from '../../../components/ui/paged-list';
 import { useTherapistPages } from '../../../features/discovery/api/discovery-api';
 import type { TherapistFilters } from '../../../features/discovery/api/therapist-filters';
-import { PagedList } from '../../../features/discovery/components/paged-list';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
-import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
-import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useUserLocation } from '../../../hooks/use-user-location';
+import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 const AVAILABLE_NOW: TherapistFilters = { sort: 'distance', availableNow: true };
 
@@ -26,11 +28,11 @@ export default function AvailableTherapistsPage() {
         header={
           <>
             <nav className="entry-row" aria-label={t('therapist.listTitle')}>
-              <Link className="entry-button" to="/therapist/therapistList">
+              <Link className="entry-button" to={paths.therapistList.href()}>
                 <TeamOutline aria-hidden="true" />
                 <span>{t('therapist.allTherapists')}</span>
               </Link>
-              <Link className="entry-button" to="/therapist/maptherapist?availableNow=true">
+              <Link className="entry-button" to={paths.therapistMap.href({ availableNow: true })}>
                 <EnvironmentOutline aria-hidden="true" />
                 <span>{t('therapist.map')}</span>
               </Link>

@@ -2,22 +2,20 @@ import { CheckShieldFill, ClockCircleOutline, StarFill } from 'antd-mobile-icons
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { useTherapist } from '../../../features/discovery/api/discovery-api';
 import { FavouriteButton, FollowButton } from '../../../features/discovery/components/favourite-button';
 import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
 import { ProjectCard } from '../../../features/discovery/components/project-card';
 import { ReviewList } from '../../../features/discovery/components/review-list';
-import {
-  CardSkeletons,
-  LoadError,
-  NotFoundBlock,
-  Section,
-} from '../../../features/discovery/components/state-views';
+import { Section } from '../../../features/discovery/components/section';
 import { TherapistStateTag } from '../../../features/discovery/components/therapist-state-tag';
-import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
 import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
-import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useUserLocation } from '../../../hooks/use-user-location';
+import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec therapist/orderDetail: the therapist's profile, verified certificates, projects and reviews. */
 export default function TherapistDetailPage() {
@@ -30,7 +28,7 @@ export default function TherapistDetailPage() {
   const data = therapist.data;
 
   return (
-    <Page title={data?.name ?? t('therapist.detailTitle')} backTo="/therapist/therapistList">
+    <Page title={data?.name ?? t('therapist.detailTitle')} backTo={paths.therapistList.href()}>
       {id === undefined ? <NotFoundBlock /> : null}
       {id !== undefined && therapist.isPending ? <CardSkeletons count={2} variant="tile" /> : null}
       {therapist.isError ? (
@@ -84,7 +82,7 @@ export default function TherapistDetailPage() {
               followerCount={data.followerCount}
             />
             {data.store ? (
-              <Link className="detail__link" to={`/instore/orderDetail?id=${data.store.id}`}>
+              <Link className="detail__link" to={paths.storeDetail.href(data.store.id)}>
                 {t('therapist.store', { store: data.store.name })}
               </Link>
             ) : null}

@@ -4,17 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page } from '../../../components/ui/page';
+import { PagedList } from '../../../components/ui/paged-list';
 import { useTherapistPages } from '../../../features/discovery/api/discovery-api';
 import {
   parseTherapistFilters,
   therapistFiltersToParams,
 } from '../../../features/discovery/api/therapist-filters';
-import { PagedList } from '../../../features/discovery/components/paged-list';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
 import { TherapistFilterBar } from '../../../features/discovery/components/therapist-filter-bar';
-import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
 import { useQueryParams } from '../../../features/discovery/hooks/use-query-params';
-import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useUserLocation } from '../../../hooks/use-user-location';
+import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec therapist/therapistList: filters and sort in the URL, paged, pull-to-refresh. */
 export default function TherapistListPage() {
@@ -26,13 +28,13 @@ export default function TherapistListPage() {
   const query = useTherapistPages(filters, position);
 
   return (
-    <Page title={t('therapist.listTitle')} backTo="/therapist">
+    <Page title={t('therapist.listTitle')} backTo={paths.therapist.href()}>
       <div className="list-toolbar">
         <TherapistFilterBar
           filters={filters}
           onChange={(next) => setParams(therapistFiltersToParams(next))}
           extra={
-            <Link className="chip chip--link" to={`/therapist/maptherapist?${params.toString()}`}>
+            <Link className="chip chip--link" to={paths.therapistMap.href(params)}>
               <EnvironmentOutline aria-hidden="true" /> {t('therapist.map')}
             </Link>
           }

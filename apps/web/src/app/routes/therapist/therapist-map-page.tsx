@@ -3,14 +3,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
+import { CardSkeletons, LoadError } from '../../../components/ui/state-views';
 import { useTherapistPages } from '../../../features/discovery/api/discovery-api';
 import { parseTherapistFilters } from '../../../features/discovery/api/therapist-filters';
-import { CardSkeletons, LoadError } from '../../../features/discovery/components/state-views';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
 import { TherapistMap } from '../../../features/discovery/components/therapist-map';
-import { useCurrentCity } from '../../../features/discovery/hooks/use-current-city';
 import { useQueryParams } from '../../../features/discovery/hooks/use-query-params';
-import { useUserLocation } from '../../../features/discovery/hooks/use-user-location';
+import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useUserLocation } from '../../../hooks/use-user-location';
+import * as paths from '../../../lib/paths';
+import '../../../features/discovery/page-setup';
 
 /** Spec therapist/maptherapist: the same therapists as the list, on a Leaflet map with a list below. */
 export default function TherapistMapPage() {
@@ -26,7 +28,7 @@ export default function TherapistMapPage() {
   const selected = therapists.find((therapist) => therapist.id === selectedId);
 
   return (
-    <Page title={t('therapist.mapTitle')} backTo="/therapist/therapistList">
+    <Page title={t('therapist.mapTitle')} backTo={paths.therapistList.href()}>
       <TherapistMap
         therapists={therapists}
         centre={position ?? city?.location}
@@ -45,7 +47,7 @@ export default function TherapistMapPage() {
         </div>
       ) : null}
       <div className="list-toolbar list-toolbar--end">
-        <Link className="chip chip--link" to={`/therapist/therapistList?${params.toString()}`}>
+        <Link className="chip chip--link" to={paths.therapistList.href(params)}>
           {t('therapist.list')}
         </Link>
       </div>

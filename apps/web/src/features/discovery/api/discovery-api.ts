@@ -1,5 +1,4 @@
 import type {
-  CurrencyRates,
   Home,
   ProjectCard,
   ProjectDetail,
@@ -9,31 +8,29 @@ import type {
   TherapistCard,
   TherapistDetail,
 } from '@sabai/shared/catalog/catalog.schemas';
-import type { CityList, CityVote, NearestCity } from '@sabai/shared/geo/geo.schemas';
+import type { CityVote, NearestCity } from '@sabai/shared/geo/geo.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CITIES_KEY } from '../../../hooks/use-current-city';
+import { usePagedQuery } from '../../../hooks/use-paged-query';
+import type { Position } from '../../../hooks/use-user-location';
 import { api } from '../../../lib/api-client';
 import { getStoredCityId } from '../../../lib/preferences';
-import { usePagedQuery } from './paged-query';
 import { type TherapistFilters, toTherapistQuery } from './therapist-filters';
 
+export { useCities } from '../../../hooks/use-current-city';
+export { MAX_PAGES, PAGE_SIZE, type Paged } from '../../../hooks/use-paged-query';
 /**
  * The discovery reads (spec: home, cities, projects, therapists, stores, search, rates). Every
  * request carries the city in the `cityId` header (the request helper adds it) and, when known,
  * the user's position so the server can measure distances and sort nearest first.
  */
-export interface Position {
-  lat: number;
-  lng: number;
-}
-
-export { MAX_PAGES, PAGE_SIZE, type Paged } from './paged-query';
+export type { Position } from '../../../hooks/use-user-location';
 
 const at = (position: Position | undefined) =>
   position ? { lat: position.lat.toFixed(5), lng: position.lng.toFixed(5) } : {};
 
 export const discoveryKeys = {
-  cities: ['cities'] as const,
-  rates: ['currency-rates'] as const,
+  cities: CITIES_KEY,
   home: (cityId: string, position?: Position) => ['home', cityId, position ?? null] as const,
   projects: (cityId: string) => ['projects', cityId] as const,
   project: (id: number) => ['projects', 'detail', id] as const,
@@ -46,27 +43,11 @@ export const discoveryKeys = {
     ['search', cityId, q, position ?? null] as const,
 };
 
-export function useCities() {
-  return useQuery({
-    queryKey: discoveryKeys.cities,
-    queryFn: ({ signal }) => api.get<CityList>('/app/cities', { signal, isSilent: true }),
-    staleTime: 10 * 60_000,
-  });
-}
-
 export const fetchNearestCity = (position: Position) =>
   api.get<NearestCity>('/app/cities/nearest', { query: at(position) });
 
 /** One vote per user per city; guests get 401 (the request helper shows it and logs out). */
 export const voteForCity = (cityId: number) => api.postJson<CityVote>(`/app/cities/${cityId}/votes`);
-
-export function useCurrencyRates() {
-  return useQuery({
-    queryKey: discoveryKeys.rates,
-    queryFn: ({ signal }) => api.get<CurrencyRates>('/app/currency/rates', { signal, isSilent: true }),
-    staleTime: 30 * 60_000,
-  });
-}
 
 export function useHome(position: Position | undefined) {
   const cityId = getStoredCityId();

@@ -6,8 +6,10 @@ import type {
   SavedKind,
   TherapistCard,
 } from '@sabai/shared/catalog/catalog.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { usePagedQuery } from '../../../hooks/use-paged-query';
 import { api } from '../../../lib/api-client';
-import { usePagedQuery } from './paged-query';
 
 /**
  * Favourites, follows, fans, visitors and footprints (spec my/gird/*). All need a session: the
@@ -52,3 +54,59 @@ export const useVisitors = (isEnabled: boolean) =>
   usePaged<Person>(engagementKeys.visitors, '/app/me/visitors', isEnabled);
 export const useFootprints = (isEnabled: boolean) =>
   usePaged<SavedItem>(engagementKeys.footprints, '/app/me/footprints', isEnabled);
+
+/**
+ * A favourite toggle shown optimistically: while the request runs the heart shows what was asked;
+ * the server's answer then becomes the truth, and a failure falls back to the last known state.
+ */
+export function useFavouriteToggle(
+  kind: SavedKind,
+  id: number,
+  known: boolean,
+  handlers: { onSaved: (state: FavouriteState) => void; onFailed: (error: unknown) => void },
+) {
+  const queryClient = useQueryClient();
+  const [confirmed, setConfirmed] = useState(known);
+  useEffect(() => setConfirmed(known), [known]);
+  const mutation = useMutation({
+    mutationFn: (next: boolean) => setFavourite(kind, id, next),
+    onSuccess: (state) => {
+      setConfirmed(state.isFavourite);
+      handlers.onSaved(state);
+    },
+    onError: handlers.onFailed,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['favourites'] }),
+  });
+  const isFavourite = mutation.isPending ? mutation.variables : confirmed;
+  return { isFavourite, isPending: mutation.isPending, toggle: () => mutation.mutate(!isFavourite) };
+}
+
+/** Follow / unfollow, optimistically (the follower count moves with it), as useFavouriteToggle. */
+export function useFollowToggle(
+  therapistId: number,
+  known: { isFollowing: boolean; count: number },
+  onFailed: (error: unknown) => void,
+) {
+  const queryClient = useQueryClient();
+  const [confirmed, setConfirmed] = useState(known);
+  useEffect(
+    () => setConfirmed({ isFollowing: known.isFollowing, count: known.count }),
+    [known.isFollowing, known.count],
+  );
+  const mutation = useMutation({
+    mutationFn: (next: boolean) => setFollow(therapistId, next),
+    onSuccess: (state) => setConfirmed({ isFollowing: state.isFollowing, count: state.followerCount }),
+    onError: onFailed,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: engagementKeys.following }),
+  });
+  const shown = mutation.isPending
+    ? {
+        isFollowing: mutation.variables,
+        count: Math.max(
+          0,
+          confirmed.count + (mutation.variables === confirmed.isFollowing ? 0 : mutation.variables ? 1 : -1),
+        ),
+      }
+    : confirmed;
+  return { ...shown, isPending: mutation.isPending, toggle: () => mutation.mutate(!shown.isFollowing) };
+}

@@ -1,15 +1,34 @@
 import type { SavedKind, Viewer } from '@sabai/shared/catalog/catalog.schemas';
-import { useQueryClient } from '@tanstack/react-query';
 import { HeartFill, HeartOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showToast } from '../../../components/ui/feedback';
 import { isApiError } from '../../../lib/api-client';
-import { setFavourite, setFollow } from '../api/engagement-api';
+import { useFavouriteToggle, useFollowToggle } from '../api/engagement-api';
 import { askToLogIn, isLoggedIn } from './login-prompt';
 
-/** The heart on a detail page. Guests are asked to log in; the server's answer is the truth. */
+/** A failed toggle: the server's message (a 401 already went through the logout path). */
+function useToggleFailed() {
+  const { t } = useTranslation('discovery');
+  return (error: unknown) => {
+    if (isApiError(error) && error.kind === 'unauthorized') return;
+    showToast(isApiError(error) ? error.message : t('states.loadFailed'));
+  };
+}
+
+/** Guests are asked to log in first: answers true when the toggle may go ahead. */
+function useLoggedInFirst() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  return async () => {
+    if (isLoggedIn()) return true;
+    const loginUrl = await askToLogIn(pathname + search);
+    if (loginUrl) await navigate(loginUrl);
+    return false;
+  };
+}
+
+/** The heart on a detail page: shown at once, the server's answer is the truth. */
 export function FavouriteButton({
   kind,
   id,
@@ -20,43 +39,24 @@ export function FavouriteButton({
   viewer: Viewer | undefined;
 }) {
   const { t } = useTranslation('discovery');
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const queryClient = useQueryClient();
-  const [isFavourite, setIsFavourite] = useState(viewer?.isFavourite ?? false);
-  const [isBusy, setIsBusy] = useState(false);
-  useEffect(() => setIsFavourite(viewer?.isFavourite ?? false), [viewer?.isFavourite]);
-
-  const toggle = async () => {
-    if (!isLoggedIn()) {
-      const loginUrl = await askToLogIn(pathname + search);
-      if (loginUrl) navigate(loginUrl);
-      return;
-    }
-    setIsBusy(true);
-    try {
-      const state = await setFavourite(kind, id, !isFavourite);
-      setIsFavourite(state.isFavourite);
-      showToast(state.isFavourite ? t('engagement.saved') : t('engagement.unsaved'));
-      void queryClient.invalidateQueries({ queryKey: ['favourites'] });
-    } catch (error) {
-      if (isApiError(error) && error.kind === 'unauthorized') return;
-      showToast(isApiError(error) ? error.message : t('states.loadFailed'));
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  const loggedInFirst = useLoggedInFirst();
+  const favourite = useFavouriteToggle(kind, id, viewer?.isFavourite ?? false, {
+    onSaved: (state) => showToast(state.isFavourite ? t('engagement.saved') : t('engagement.unsaved')),
+    onFailed: useToggleFailed(),
+  });
 
   return (
     <button
       type="button"
-      className={isFavourite ? 'icon-toggle icon-toggle--on' : 'icon-toggle'}
-      aria-pressed={isFavourite}
+      className={favourite.isFavourite ? 'icon-toggle icon-toggle--on' : 'icon-toggle'}
+      aria-pressed={favourite.isFavourite}
       aria-label={t('engagement.favourite')}
-      disabled={isBusy}
-      onClick={() => void toggle()}
+      disabled={favourite.isPending}
+      onClick={async () => {
+        if (await loggedInFirst()) favourite.toggle();
+      }}
     >
-      {isFavourite ? <HeartFill aria-hidden="true" /> : <HeartOutline aria-hidden="true" />}
+      {favourite.isFavourite ? <HeartFill aria-hidden="true" /> : <HeartOutline aria-hidden="true" />}
     </button>
   );
 }
@@ -72,45 +72,25 @@ export function FollowButton({
   followerCount: number;
 }) {
   const { t } = useTranslation('discovery');
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const queryClient = useQueryClient();
-  const [state, setState] = useState({ isFollowing: viewer?.isFollowing ?? false, count: followerCount });
-  const [isBusy, setIsBusy] = useState(false);
-  useEffect(
-    () => setState({ isFollowing: viewer?.isFollowing ?? false, count: followerCount }),
-    [viewer?.isFollowing, followerCount],
+  const loggedInFirst = useLoggedInFirst();
+  const follow = useFollowToggle(
+    therapistId,
+    { isFollowing: viewer?.isFollowing ?? false, count: followerCount },
+    useToggleFailed(),
   );
-
-  const toggle = async () => {
-    if (!isLoggedIn()) {
-      const loginUrl = await askToLogIn(pathname + search);
-      if (loginUrl) navigate(loginUrl);
-      return;
-    }
-    setIsBusy(true);
-    try {
-      const next = await setFollow(therapistId, !state.isFollowing);
-      setState({ isFollowing: next.isFollowing, count: next.followerCount });
-      void queryClient.invalidateQueries({ queryKey: ['following'] });
-    } catch (error) {
-      if (isApiError(error) && error.kind === 'unauthorized') return;
-      showToast(isApiError(error) ? error.message : t('states.loadFailed'));
-    } finally {
-      setIsBusy(false);
-    }
-  };
 
   return (
     <button
       type="button"
-      className={state.isFollowing ? 'follow-button follow-button--on' : 'follow-button'}
-      aria-pressed={state.isFollowing}
-      disabled={isBusy}
-      onClick={() => void toggle()}
+      className={follow.isFollowing ? 'follow-button follow-button--on' : 'follow-button'}
+      aria-pressed={follow.isFollowing}
+      disabled={follow.isPending}
+      onClick={async () => {
+        if (await loggedInFirst()) follow.toggle();
+      }}
     >
-      {state.isFollowing ? t('engagement.following') : t('engagement.follow')}
-      <span className="follow-button__count">{t('engagement.followers', { count: state.count })}</span>
+      {follow.isFollowing ? t('engagement.following') : t('engagement.follow')}
+      <span className="follow-button__count">{t('engagement.followers', { count: follow.count })}</span>
     </button>
   );
 }

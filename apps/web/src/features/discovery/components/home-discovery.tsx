@@ -7,14 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { showToast } from '../../../components/ui/feedback';
+import { CardSkeletons, CityNotOpen, LoadError } from '../../../components/ui/state-views';
+import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useUserLocation } from '../../../hooks/use-user-location';
 import { type ApiError, isApiError } from '../../../lib/api-client';
+import * as paths from '../../../lib/paths';
 import { useHome } from '../api/discovery-api';
-import { useCurrentCity } from '../hooks/use-current-city';
 import { useLocateCity } from '../hooks/use-locate-city';
-import { useUserLocation } from '../hooks/use-user-location';
 import { bannerRoute } from './banner-route';
 import { ProjectCard } from './project-card';
-import { CardSkeletons, CityNotOpen, LoadError, Section } from './state-views';
+import { Section } from './section';
 import { StoreCard } from './store-card';
 import { TherapistCard } from './therapist-card';
 
@@ -111,9 +113,7 @@ export function HomeDiscovery() {
           <ul className="category-grid">
             {data.categories.map((category) => {
               const projectId = projectOfCategory(data, category.id);
-              const to = projectId
-                ? `/therapist/therapistList?projectId=${projectId}`
-                : '/therapist/therapistList';
+              const to = projectId ? paths.therapistList.href({ projectId }) : paths.therapistList.href();
               return (
                 <li key={category.id}>
                   <Link className="category" to={to}>
@@ -139,7 +139,7 @@ export function HomeDiscovery() {
 
       <Section
         title={t('home.recommended')}
-        action={<SeeAll to="/therapist/therapistList" label={t('home.recommended')} />}
+        action={<SeeAll to={paths.therapistList.href()} label={t('home.recommended')} />}
       >
         {data.recommendedTherapists.length > 0 ? (
           <div className="card-list">
@@ -154,7 +154,7 @@ export function HomeDiscovery() {
 
       <Section
         title={t('home.nearbyStores')}
-        action={<SeeAll to="/instore" label={t('home.nearbyStores')} />}
+        action={<SeeAll to={paths.instore.href()} label={t('home.nearbyStores')} />}
       >
         {data.nearbyStores.length > 0 ? (
           <div className="card-list">

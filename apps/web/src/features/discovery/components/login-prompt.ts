@@ -1,15 +1,9 @@
 import { confirm } from '../../../components/ui/feedback';
 import { i18n } from '../../../lib/i18n';
-import { readStored, STORAGE_KEYS } from '../../../lib/storage';
 import '../discovery-strings';
+import * as paths from '../../../lib/paths';
 
-/** Spec: logged in when a session is stored; guests are identified by device id only. */
-export function isLoggedIn(): boolean {
-  // The same rule as features/identity/session.ts: a token and the stored user.
-  return Boolean(readStored<string>(STORAGE_KEYS.token) && readStored<unknown>(STORAGE_KEYS.userInfo));
-}
-
-export const LOGIN_PATH = '/public/login';
+export { isLoggedIn } from '../../../lib/session-state';
 
 /**
  * "Please log in first" with a log-in button. Resolves to the login URL (with a redirect back here)
@@ -21,5 +15,5 @@ export async function askToLogIn(returnTo: string): Promise<string | undefined> 
     i18n.t('discovery:login.action'),
     i18n.t('discovery:login.cancel'),
   );
-  return accepted ? `${LOGIN_PATH}?redirect=${encodeURIComponent(returnTo)}` : undefined;
+  return accepted ? paths.login.href({ redirect: returnTo }) : undefined;
 }

@@ -2,6 +2,7 @@ import type { ProjectCard as Project } from '@sabai/shared/catalog/catalog.schem
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import * as paths from '../../../lib/paths';
 import { useDisplay } from '../hooks/use-display';
 
 /** A service project: cover, name, duration, price and member price. */
@@ -9,7 +10,7 @@ export function ProjectCard({ project, variant = 'row' }: { project: Project; va
   const { t } = useTranslation('discovery');
   const display = useDisplay();
   return (
-    <Link className={`project-card project-card--${variant}`} to={`/index/order/order?id=${project.id}`}>
+    <Link className={`project-card project-card--${variant}`} to={paths.project.href(project.id)}>
       <img className="project-card__cover" src={project.cover} alt="" loading="lazy" />
       <div className="project-card__body">
         <span className="project-card__name">{project.name}</span>

@@ -2,13 +2,14 @@ import type { StoreCard as Store } from '@sabai/shared/catalog/catalog.schemas';
 import { EnvironmentOutline, StarFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import * as paths from '../../../lib/paths';
 import { useDisplay } from '../hooks/use-display';
 
 export function StoreCard({ store }: { store: Store }) {
   const { t } = useTranslation('discovery');
   const display = useDisplay();
   return (
-    <Link className="store-card" to={`/instore/orderDetail?id=${store.id}`}>
+    <Link className="store-card" to={paths.storeDetail.href(store.id)}>
       <img className="store-card__cover" src={store.cover} alt="" loading="lazy" width={96} height={72} />
       <div className="store-card__body">
         <div className="store-card__top">

@@ -2,6 +2,7 @@ import type { TherapistCard as Therapist } from '@sabai/shared/catalog/catalog.s
 import { CheckShieldFill, StarFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import * as paths from '../../../lib/paths';
 import { useDisplay } from '../hooks/use-display';
 import { TherapistStateTag } from './therapist-state-tag';
 
@@ -11,7 +12,7 @@ export function TherapistCard({ therapist, timeZone }: { therapist: Therapist; t
   const display = useDisplay();
   const languages = therapist.languages.map(display.spokenLanguage).join(' · ');
   return (
-    <Link className="therapist-card" to={`/therapist/orderDetail?id=${therapist.id}`}>
+    <Link className="therapist-card" to={paths.therapistDetail.href(therapist.id)}>
       <img
         className="therapist-card__avatar"
         src={therapist.avatar}

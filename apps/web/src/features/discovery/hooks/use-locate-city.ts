@@ -1,10 +1,10 @@
 import type { CityItem } from '@sabai/shared/geo/geo.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useUserLocation } from '../../../hooks/use-user-location';
 import { getStoredCityId } from '../../../lib/preferences';
 import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { fetchNearestCity } from '../api/discovery-api';
-import { useUserLocation } from './use-user-location';
 
 /**
  * "Locate me": asks the browser for the position, remembers it, and moves to the nearest open city

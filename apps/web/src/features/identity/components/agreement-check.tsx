@@ -1,28 +1,30 @@
 import '../identity-strings';
 import { Checkbox } from 'antd-mobile';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import * as paths from '../../../lib/paths';
 
 /**
- * "I have read and agree to the User Agreement and the Privacy Policy" (spec section 5). The sentence
- * is assembled from parts rather than react-i18next's <Trans>, which would join the first-load bundle.
+ * The form's `agreed` field: "I have read and agree to the User Agreement and the Privacy Policy"
+ * (spec section 5). The sentence is assembled from parts rather than react-i18next's <Trans>, which
+ * would join the first-load bundle.
  */
-export function AgreementCheck({
-  checked,
-  onChange,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
+export function AgreementCheck() {
   const { t } = useTranslation('identity');
+  const { field } = useController({ name: 'agreed' });
   return (
     <div className="agreement-check">
-      <Checkbox checked={checked} onChange={onChange} aria-label={t('agreement.checkboxLabel')} />
+      <Checkbox
+        checked={Boolean(field.value)}
+        onChange={field.onChange}
+        aria-label={t('agreement.checkboxLabel')}
+      />
       <span className="agreement-check__text">
         {t('agreement.before')}
-        <Link to="/public/agreement_user">{t('agreement.userLink')}</Link>
+        <Link to={paths.userAgreement.href()}>{t('agreement.userLink')}</Link>
         {t('agreement.between')}
-        <Link to="/public/agreement_privacy">{t('agreement.privacyLink')}</Link>
+        <Link to={paths.privacyPolicy.href()}>{t('agreement.privacyLink')}</Link>
         {t('agreement.after')}
       </span>
     </div>

@@ -1,30 +1,27 @@
 import type { ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { Form } from '../../../components/form/form';
 
 /** The shared frame of the sign-in family of pages: a calm heading and a stack of fields. */
-export function AuthForm({
+export function AuthForm<TInput extends FieldValues, TOutput>({
   heading,
   subheading,
   children,
-  onSubmit,
+  ...formProps
 }: {
   heading?: string;
   subheading?: string;
   children: ReactNode;
-  onSubmit: () => void;
+  form: UseFormReturn<TInput, unknown, TOutput>;
+  onSubmit: (values: TOutput) => Promise<void>;
+  onError?: (error: unknown) => Promise<boolean>;
 }) {
   return (
-    <form
-      className="auth-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
+    <Form className="auth-form" {...formProps}>
       {heading ? <h2 className="auth-form__heading">{heading}</h2> : null}
       {subheading ? <p className="auth-form__subheading">{subheading}</p> : null}
       {children}
-    </form>
+    </Form>
   );
 }
 

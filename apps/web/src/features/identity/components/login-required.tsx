@@ -4,6 +4,7 @@ import { UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
+import * as paths from '../../../lib/paths';
 
 /** Shown instead of a page that needs an account: a guest is told to log in first (spec section 6). */
 export function LoginRequired({ description }: { description?: string }) {
@@ -16,10 +17,7 @@ export function LoginRequired({ description }: { description?: string }) {
       title={t('loginRequired.title')}
       description={description ?? t('loginRequired.description')}
       action={
-        <Button
-          color="primary"
-          onClick={() => navigate(`/public/login?redirect=${encodeURIComponent(pathname + search)}`)}
-        >
+        <Button color="primary" onClick={() => navigate(paths.login.href({ redirect: pathname + search }))}>
           {t('loginRequired.action')}
         </Button>
       }

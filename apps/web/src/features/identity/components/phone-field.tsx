@@ -1,28 +1,21 @@
 import { Input, List, Popup, SearchBar } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCountries } from '../hooks/use-identity';
 import { loadPhoneRules } from '../validation';
 
-export interface PhoneValue {
-  areaCode: string;
-  phone: string;
-}
-
 export const DEFAULT_AREA_CODE = '855';
 
-/** Country picker (from /app/Login/countryCode, searchable) plus the number as the user types it. */
-export function PhoneField({
-  value,
-  onChange,
-  label,
-}: {
-  value: PhoneValue;
-  onChange: (value: PhoneValue) => void;
-  label?: string;
-}) {
+/**
+ * The form's `areaCode` and `phone` fields: a country picker (from /app/Login/countryCode,
+ * searchable) and the number as the user types it.
+ */
+export function PhoneField({ label }: { label?: string }) {
   const { t } = useTranslation('identity');
+  const areaCode = useController({ name: 'areaCode' }).field;
+  const phone = useController({ name: 'phone' }).field;
   const countries = useCountries();
   const [isPickerOpen, setPickerOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -48,18 +41,20 @@ export function PhoneField({
         onClick={() => setPickerOpen(true)}
         aria-label={t('phone.chooseCountry')}
       >
-        +{value.areaCode}
+        +{areaCode.value}
         <DownOutline aria-hidden="true" />
       </button>
       <Input
+        ref={phone.ref}
         className="phone-field__input"
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
         aria-label={label ?? t('phone.label')}
         placeholder={label ?? t('phone.placeholder')}
-        value={value.phone}
-        onChange={(phone) => onChange({ ...value, phone })}
+        value={phone.value ?? ''}
+        onChange={phone.onChange}
+        onBlur={phone.onBlur}
         clearable
       />
       <Popup
@@ -78,7 +73,7 @@ export function PhoneField({
               key={country.iso2}
               extra={`+${country.areaCode}`}
               onClick={() => {
-                onChange({ ...value, areaCode: country.areaCode });
+                areaCode.onChange(country.areaCode);
                 setPickerOpen(false);
                 setSearch('');
               }}

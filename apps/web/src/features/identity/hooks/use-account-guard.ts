@@ -6,9 +6,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
+import * as paths from '../../../lib/paths';
 import { forgetSession } from '../session';
 
-export const CANCELLATION_STATUS_PATH = '/my/setting/zhuxiao?setup=3';
+export const CANCELLATION_STATUS_PATH = paths.cancelAccount.href({ step: 3 });
 
 /**
  * Spec section 4, for a user record that reaches a page (an error answer 2017 / 2018 is handled
@@ -39,7 +40,7 @@ export function useAccountGuard() {
         );
         forgetSession();
         queryClient.removeQueries({ queryKey: ['identity'] });
-        await navigate('/public/login', { replace: true });
+        await navigate(paths.login.href(), { replace: true });
         return false;
       }
       if (user?.isLogout === IS_LOGOUT.pending) {

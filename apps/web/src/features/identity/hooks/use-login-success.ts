@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showToast } from '../../../components/ui/feedback';
+import * as paths from '../../../lib/paths';
 import { saveSession } from '../session';
 import { safeRedirect } from '../validation';
 import { useAccountGuard } from './use-account-guard';
@@ -33,7 +34,7 @@ export function useLoginSuccess() {
       const state = window.history.state as { idx?: number } | null;
       if (redirect) await navigate(redirect, { replace: true });
       else if (state?.idx && state.idx > 0) await navigate(-1);
-      else await navigate('/', { replace: true });
+      else await navigate(paths.home.href(), { replace: true });
     },
     [guard, navigate, params, queryClient, t],
   );

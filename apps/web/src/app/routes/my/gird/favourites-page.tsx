@@ -3,12 +3,14 @@ import { HeartOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Page } from '../../../../components/ui/page';
+import { PagedList } from '../../../../components/ui/paged-list';
 import { useFavourites } from '../../../../features/discovery/api/engagement-api';
-import { PagedList } from '../../../../features/discovery/components/paged-list';
 import { SavedItemCard } from '../../../../features/discovery/components/saved-item-card';
 import { useQueryParams } from '../../../../features/discovery/hooks/use-query-params';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useIsLoggedIn } from '../../../../features/identity/session';
+import * as paths from '../../../../lib/paths';
+import '../../../../features/discovery/page-setup';
 
 const KINDS: readonly SavedKind[] = ['project', 'therapist', 'store'];
 
@@ -22,7 +24,7 @@ export default function FavouritesPage() {
   const query = useFavourites(kind, isLoggedIn);
 
   return (
-    <Page title={t('engagement.favouritesTitle')} backTo="/my">
+    <Page title={t('engagement.favouritesTitle')} backTo={paths.my.href()}>
       {isLoggedIn ? (
         <PagedList<SavedItem>
           query={query}

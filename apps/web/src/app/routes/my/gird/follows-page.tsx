@@ -4,17 +4,19 @@ import { TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Page } from '../../../../components/ui/page';
+import { PagedList } from '../../../../components/ui/paged-list';
 import {
   type FollowedTherapist,
   useFans,
   useFollowing,
 } from '../../../../features/discovery/api/engagement-api';
-import { PagedList } from '../../../../features/discovery/components/paged-list';
 import { PersonRow } from '../../../../features/discovery/components/saved-item-card';
 import { TherapistCard } from '../../../../features/discovery/components/therapist-card';
 import { useQueryParams } from '../../../../features/discovery/hooks/use-query-params';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useIsLoggedIn } from '../../../../features/identity/session';
+import * as paths from '../../../../lib/paths';
+import '../../../../features/discovery/page-setup';
 
 /** Spec my/gird/guanzhu: therapists I follow, and (for a therapist) who follows me. */
 export default function FollowsPage() {
@@ -26,7 +28,7 @@ export default function FollowsPage() {
   const fans = useFans(isLoggedIn && tab === 'fans');
 
   return (
-    <Page title={t('engagement.followsTitle')} backTo="/my">
+    <Page title={t('engagement.followsTitle')} backTo={paths.my.href()}>
       {isLoggedIn ? (
         <>
           <Tabs activeKey={tab} onChange={(key) => setParams(key === 'fans' ? { tab: 'fans' } : {})}>

@@ -6,16 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { confirm, showToast } from '../../../../components/ui/feedback';
 import { Page } from '../../../../components/ui/page';
+import { PagedList } from '../../../../components/ui/paged-list';
 import {
   clearFootprints,
   engagementKeys,
   useFootprints,
 } from '../../../../features/discovery/api/engagement-api';
-import { PagedList } from '../../../../features/discovery/components/paged-list';
 import { SavedItemCard } from '../../../../features/discovery/components/saved-item-card';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useIsLoggedIn } from '../../../../features/identity/session';
 import { isApiError } from '../../../../lib/api-client';
+import * as paths from '../../../../lib/paths';
+import '../../../../features/discovery/page-setup';
 
 /** Spec my/gird/browse: recently viewed (the latest 100, newest first, no repeats). */
 export default function FootprintsPage() {
@@ -37,7 +39,7 @@ export default function FootprintsPage() {
   };
 
   return (
-    <Page title={t('engagement.footprintsTitle')} backTo="/my">
+    <Page title={t('engagement.footprintsTitle')} backTo={paths.my.href()}>
       {isLoggedIn ? (
         <PagedList<SavedItem>
           query={query}

@@ -3,11 +3,13 @@ import { EyeOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Page } from '../../../../components/ui/page';
+import { PagedList } from '../../../../components/ui/paged-list';
 import { useVisitors } from '../../../../features/discovery/api/engagement-api';
-import { PagedList } from '../../../../features/discovery/components/paged-list';
 import { PersonRow } from '../../../../features/discovery/components/saved-item-card';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useIsLoggedIn } from '../../../../features/identity/session';
+import * as paths from '../../../../lib/paths';
+import '../../../../features/discovery/page-setup';
 
 /** Spec my/gird/visitor: who viewed my therapist profile, most recent first. */
 export default function VisitorsPage() {
@@ -15,7 +17,7 @@ export default function VisitorsPage() {
   const isLoggedIn = useIsLoggedIn();
   const query = useVisitors(isLoggedIn);
   return (
-    <Page title={t('engagement.visitorsTitle')} backTo="/my">
+    <Page title={t('engagement.visitorsTitle')} backTo={paths.my.href()}>
       {isLoggedIn ? (
         <PagedList<Person>
           query={query}

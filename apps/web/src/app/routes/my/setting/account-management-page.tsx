@@ -7,6 +7,7 @@ import '../../../../features/identity/identity.css';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useCurrentUser, useLogout } from '../../../../features/identity/hooks/use-identity';
 import { readStoredUser, useIsLoggedIn } from '../../../../features/identity/session';
+import * as paths from '../../../../lib/paths';
 
 /** my/setting/accountManagement: phone, password, cancellation and logging out. */
 export default function AccountManagementPage() {
@@ -18,7 +19,7 @@ export default function AccountManagementPage() {
 
   if (!isLoggedIn) {
     return (
-      <Page title={t('account.title')} backTo="/my/setting">
+      <Page title={t('account.title')} backTo={paths.settings.href()}>
         <LoginRequired />
       </Page>
     );
@@ -27,24 +28,27 @@ export default function AccountManagementPage() {
   const onLogout = async () => {
     if (!(await confirm(t('account.logoutConfirm'), t('account.logout'), t('common:actions.close')))) return;
     await logout();
-    await navigate('/my', { replace: true });
+    await navigate(paths.my.href(), { replace: true });
   };
 
   return (
-    <Page title={t('account.title')} backTo="/my/setting">
+    <Page title={t('account.title')} backTo={paths.settings.href()}>
       <List className="my-menu">
         <List.Item arrowIcon extra={user?.mobile ? `+${user.areaCode} ${user.phone}` : t('account.noPhone')}>
-          <Link className="stretched-action" to={user?.mobile ? '/my/setting/changePhone' : '/public/bind'}>
+          <Link
+            className="stretched-action"
+            to={user?.mobile ? paths.changePhone.href() : paths.bindPhone.href()}
+          >
             {user?.mobile ? t('account.changePhone') : t('bind.title')}
           </Link>
         </List.Item>
         <List.Item arrowIcon>
-          <Link className="stretched-action" to="/public/pwd">
+          <Link className="stretched-action" to={paths.changePassword.href()}>
             {t('account.changePassword')}
           </Link>
         </List.Item>
         <List.Item arrowIcon>
-          <Link className="stretched-action" to="/my/setting/zhuxiao">
+          <Link className="stretched-action" to={paths.cancelAccount.href()}>
             {t('account.cancelAccount')}
           </Link>
         </List.Item>

@@ -1,18 +1,15 @@
-import { Button, Checkbox } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CheckboxField } from '../../../../components/form/checkbox-field';
+import { Form, SubmitButton, useZodForm } from '../../../../components/form/form';
 import { confirm, showToast } from '../../../../components/ui/feedback';
 import { Page } from '../../../../components/ui/page';
 import '../../../../features/identity/identity.css';
 import { PageLoading } from '../../../../components/ui/page-loading';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
-import {
-  ReauthField,
-  reauthProblem,
-  reauthProof,
-} from '../../../../features/identity/components/reauth-field';
+import { ReauthField, reauthProof, reauthValue } from '../../../../features/identity/components/reauth-field';
 import {
   useCancellation,
   useCancellationActions,
@@ -20,10 +17,12 @@ import {
   useLogout,
 } from '../../../../features/identity/hooks/use-identity';
 import { readStoredUser, useIsLoggedIn } from '../../../../features/identity/session';
+import { cancellationForm } from '../../../../features/identity/validation';
+import * as paths from '../../../../lib/paths';
 
 /**
- * my/setting/zhuxiao: request account cancellation (with confirmation); `?setup=3` shows the
- * pending request, when it completes, and lets the user withdraw it during the three days.
+ * my/setting/zhuxiao: request account cancellation (understood, the password or a code to the phone
+ * typed again (decision 013), then confirmed); `?setup=3` shows the pending request, when it completes, and lets the user withdraw it during the three days.
  */
 export default function ZhuxiaoPage() {
   const { t, i18n } = useTranslation('identity');
@@ -34,14 +33,13 @@ export default function ZhuxiaoPage() {
   const { request, revoke } = useCancellationActions();
   const logout = useLogout();
   const user = useCurrentUser().data ?? readStoredUser();
-  const [hasUnderstood, setUnderstood] = useState(false);
-  const [proof, setProof] = useState('');
+  const form = useZodForm(cancellationForm(reauthValue(user)), { understood: false, proof: '' });
   const isPending = status.data?.isLogout === 2;
   const showStatus = params.get('setup') === '3' || isPending;
 
   if (!isLoggedIn) {
     return (
-      <Page title={t('cancel.title')} backTo="/my/setting/accountManagement">
+      <Page title={t('cancel.title')} backTo={paths.accountManagement.href()}>
         <LoginRequired />
       </Page>
     );
@@ -57,30 +55,17 @@ export default function ZhuxiaoPage() {
     ).format(new Date(iso));
   };
 
-  const submit = async () => {
-    if (!hasUnderstood) {
-      showToast(t('cancel.mustConfirm'));
-      return;
-    }
-    const problem = reauthProblem(user, proof);
-    if (problem) {
-      showToast(t(problem));
-      return;
-    }
+  const submit = async ({ proof }: { proof: string }) => {
     if (!(await confirm(t('cancel.confirmQuestion'), t('cancel.confirmYes'), t('cancel.confirmNo')))) return;
-    try {
-      await request.mutateAsync(reauthProof(user, proof));
-      await navigate('/my/setting/zhuxiao?setup=3', { replace: true });
-    } catch (error) {
-      showToast((error as Error).message);
-    }
+    await request.mutateAsync(reauthProof(user, proof));
+    await navigate(paths.cancelAccount.href({ step: 3 }), { replace: true });
   };
 
   const withdraw = async () => {
     try {
       await revoke.mutateAsync();
       showToast(t('cancel.withdrawn'));
-      await navigate('/my', { replace: true });
+      await navigate(paths.my.href(), { replace: true });
     } catch (error) {
       showToast((error as Error).message);
     }
@@ -88,19 +73,19 @@ export default function ZhuxiaoPage() {
 
   const logOut = async () => {
     await logout();
-    await navigate('/my', { replace: true });
+    await navigate(paths.my.href(), { replace: true });
   };
 
   if (status.isPending) {
     return (
-      <Page title={t('cancel.title')} backTo="/my/setting/accountManagement">
+      <Page title={t('cancel.title')} backTo={paths.accountManagement.href()}>
         <PageLoading />
       </Page>
     );
   }
 
   return (
-    <Page title={t('cancel.title')} backTo="/my/setting/accountManagement" className="cancel-page">
+    <Page title={t('cancel.title')} backTo={paths.accountManagement.href()} className="cancel-page">
       {showStatus && isPending ? (
         <section className="cancel-status" aria-live="polite">
           <ExclamationCircleOutline className="cancel-status__icon" aria-hidden="true" />
@@ -127,15 +112,15 @@ export default function ZhuxiaoPage() {
             <li>{t('cancel.point3')}</li>
             <li>{t('cancel.point4')}</li>
           </ul>
-          <Checkbox checked={hasUnderstood} onChange={setUnderstood} className="cancel-intro__check">
-            {t('cancel.understand')}
-          </Checkbox>
-          <ReauthField user={user} value={proof} onChange={setProof} />
-          <div className="page-actions">
-            <Button block color="danger" size="large" onClick={submit} loading={request.isPending}>
-              {t('cancel.submit')}
-            </Button>
-          </div>
+          <Form form={form} onSubmit={submit}>
+            <CheckboxField name="understood" className="cancel-intro__check">
+              {t('cancel.understand')}
+            </CheckboxField>
+            <ReauthField user={user} />
+            <div className="page-actions">
+              <SubmitButton color="danger">{t('cancel.submit')}</SubmitButton>
+            </div>
+          </Form>
         </section>
       )}
     </Page>

@@ -7,7 +7,7 @@ import {
   useInfiniteQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 export interface Paged<T> {
   items: T[];

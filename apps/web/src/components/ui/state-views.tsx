@@ -1,13 +1,13 @@
 import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { Button, Skeleton } from 'antd-mobile';
 import { EnvironmentOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { isApiError } from '../../../lib/api-client';
-import '../discovery.css';
-import '../discovery-strings';
+import { isApiError } from '../../lib/api-client';
+import { EmptyState } from './empty-state';
+import './state-views.css';
+import './ui-strings';
+import * as paths from '../../lib/paths';
 
 /** The server refused the chosen city: it is not open (yet). */
 export const isCityNotOpen = (error: unknown): boolean =>
@@ -15,14 +15,14 @@ export const isCityNotOpen = (error: unknown): boolean =>
 
 /** Spec: "city not open, switch city" — the server's message and the way to the city picker. */
 export function CityNotOpen({ message }: { message?: string }) {
-  const { t } = useTranslation('discovery');
+  const { t } = useTranslation('ui');
   const navigate = useNavigate();
   return (
     <EmptyState
       icon={<EnvironmentOutline />}
       title={message || t('city.notOpen')}
       action={
-        <Button color="primary" onClick={() => navigate('/index/citys')}>
+        <Button color="primary" onClick={() => navigate(paths.cityPicker.href())}>
           {t('city.choose')}
         </Button>
       }
@@ -43,7 +43,7 @@ export function LoadError({
   onRetry: () => unknown;
   isRetrying?: boolean;
 }) {
-  const { t } = useTranslation('discovery');
+  const { t } = useTranslation('ui');
   if (isCityNotOpen(error)) return <CityNotOpen message={isApiError(error) ? error.message : undefined} />;
   const message = isApiError(error) ? error.message : t('states.loadFailed');
   return (
@@ -80,31 +80,8 @@ export function CardSkeletons({ count = 4, variant = 'row' }: { count?: number; 
   );
 }
 
-/** A titled block of a page, with an optional link-like action on the right. */
-export function Section({
-  title,
-  action,
-  children,
-  className,
-}: {
-  title: string;
-  action?: ReactNode;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <section className={className ? `disc-section ${className}` : 'disc-section'} aria-label={title}>
-      <div className="disc-section__head">
-        <h2 className="disc-section__title">{title}</h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 /** A detail page opened with a missing or malformed id. */
 export function NotFoundBlock() {
-  const { t } = useTranslation('discovery');
+  const { t } = useTranslation('ui');
   return <EmptyState icon={<ExclamationCircleOutline />} title={t('states.notFound')} />;
 }

@@ -1,10 +1,11 @@
 import { Button, InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Refreshable } from '../../../components/ui/refreshable';
-import type { PagedQuery } from '../api/paged-query';
+import type { PagedQuery } from '../../hooks/use-paged-query';
 import { KeepScrollAnchor } from './keep-scroll-anchor';
+import { Refreshable } from './refreshable';
 import { CardSkeletons, LoadError } from './state-views';
+import './ui-strings';
 
 interface PagedListProps<T> {
   query: PagedQuery<T>;
@@ -21,7 +22,7 @@ interface PagedListProps<T> {
  * are dropped and come back through "show earlier results".
  */
 export function PagedList<T>({ query, renderItem, itemKey, empty, header }: PagedListProps<T>) {
-  const { t } = useTranslation('discovery');
+  const { t } = useTranslation('ui');
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   // Pull-to-refresh (and retry) start again from page 1 with fresh data from the server.
   const refresh = () => query.refreshFromStart();

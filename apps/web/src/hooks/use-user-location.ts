@@ -1,6 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { readStored, STORAGE_KEYS, subscribeStorage, writeStored } from '../../../lib/storage';
-import type { Position } from '../api/discovery-api';
+import { readStored, STORAGE_KEYS, subscribeStorage, writeStored } from '../lib/storage';
+
+/** A WGS-84 point: the user's remembered position, sent with reads so the server can sort nearest first. */
+export interface Position {
+  lat: number;
+  lng: number;
+}
 
 let cached: { raw: unknown; value: Position | undefined } = { raw: undefined, value: undefined };
 

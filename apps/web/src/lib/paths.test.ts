@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import * as paths from './paths';
+
+describe('paths', () => {
+  it('builds the spec routes with their queries', () => {
+    expect(paths.project.href(12)).toBe('/index/order/order?id=12');
+    expect(paths.therapistList.href({ projectId: 3, skip: undefined })).toBe(
+      '/therapist/therapistList?projectId=3',
+    );
+    expect(paths.therapistMap.href(new URLSearchParams('lang=km&lang=en&availableNow=true'))).toBe(
+      '/therapist/maptherapist?lang=km&lang=en&availableNow=true',
+    );
+    expect(paths.cancelAccount.href({ step: 3 })).toBe('/my/setting/zhuxiao?setup=3');
+    expect(paths.cancelAccount.href()).toBe('/my/setting/zhuxiao');
+  });
+
+  it('sends to login with a way back, or carries the current query over', () => {
+    expect(paths.login.href({ redirect: '/my?tab=1' })).toBe('/public/login?redirect=%2Fmy%3Ftab%3D1');
+    expect(paths.login.href({ search: '?redirect=%2Fmy' })).toBe('/public/login?redirect=%2Fmy');
+    expect(paths.login.href()).toBe('/public/login');
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Every route of the app, in one place: the route tables (app/router.tsx, app/routes/page-routes.tsx)
+ * take `path` from here and every link and navigate takes `href(…)`, so a page that moves changes
+ * one line. The odd spellings (`citys`, `gird/shoucang`, `zhuxiao`) are the spec's own routes, kept so
+ * links shared from the old client still open. Each route is its own export: import the module as a
+ * namespace (`import * as paths from '…/lib/paths'`) and the bundler keeps only the routes a chunk uses.
+ */
+
+type Query = Record<string, string | number | boolean | undefined> | URLSearchParams;
+
+const withQuery = (path: string, query: Query = {}) => {
+  const search = new URLSearchParams(query instanceof URLSearchParams ? query : undefined);
+  if (!(query instanceof URLSearchParams)) {
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+};
+
+const fixed = <P extends string>(path: P) => ({ path, href: () => path });
+const byId = <P extends string>(path: P) => ({
+  path,
+  href: (id: number | string) => withQuery(path, { id }),
+});
+
+// The five tabs.
+export const home = fixed('/');
+export const instore = fixed('/instore');
+export const therapist = fixed('/therapist');
+export const orders = fixed('/order');
+export const my = fixed('/my');
+
+// Discovery.
+export const cityPicker = { ...fixed('/index/citys'), specPath: '/index/citys/citys' } as const;
+export const search = fixed('/search');
+export const project = byId('/index/order/order');
+/** The list and the map take the same filters in their query. */
+const filtered = <P extends string>(path: P) => ({
+  path,
+  href: (query: Query = {}) => withQuery(path, query),
+});
+export const therapistList = filtered('/therapist/therapistList');
+export const therapistMap = filtered('/therapist/maptherapist');
+export const therapistDetail = byId('/therapist/orderDetail');
+export const storeDetail = byId('/instore/orderDetail');
+export const storeInfo = byId('/instore/storeInfo');
+export const storeCertificate = byId('/instore/certificate');
+export const favourites = fixed('/my/gird/shoucang');
+export const follows = fixed('/my/gird/guanzhu');
+export const visitors = fixed('/my/gird/visitor');
+export const footprints = fixed('/my/gird/browse');
+
+// Identity: the sign-in family (spec: loginmsg and loginphone open login on a tab) and the account.
+/** Every page of the sign-in family lives under this prefix (a 401 there needs no redirect back). */
+export const PUBLIC_PREFIX = '/public/';
+export const login = {
+  path: '/public/login',
+  smsPath: '/public/loginmsg',
+  passwordPath: '/public/loginphone',
+  /** `redirect`: where to go once signed in; `search`: the current query, carried over as it is. */
+  href: ({ redirect, search }: { redirect?: string; search?: string } = {}) =>
+    search ? `/public/login${search}` : withQuery('/public/login', { redirect }),
+  passwordHref: () => '/public/loginphone',
+} as const;
+export const register = {
+  path: '/public/register',
+  href: ({ search }: { search?: string } = {}) => `/public/register${search ?? ''}`,
+} as const;
+export const forgotPassword = fixed('/public/forgetPwd');
+export const changePassword = fixed('/public/pwd');
+export const bindPhone = fixed('/public/bind');
+export const userAgreement = fixed('/public/agreement_user');
+export const privacyPolicy = fixed('/public/agreement_privacy');
+export const userInfo = fixed('/my/userinfo');
+export const settings = fixed('/my/setting');
+export const accountManagement = fixed('/my/setting/accountManagement');
+export const changePhone = fixed('/my/setting/changePhone');
+export const cancelAccount = {
+  path: '/my/setting/zhuxiao',
+  href: ({ step }: { step?: number } = {}) => withQuery('/my/setting/zhuxiao', { setup: step }),
+} as const;
