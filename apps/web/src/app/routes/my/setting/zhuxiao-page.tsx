@@ -1,3 +1,4 @@
+import { IS_LOGOUT } from '@sabai/shared/identity/identity.rules';
 import { Button } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,7 @@ export default function ZhuxiaoPage() {
   const logout = useLogout();
   const user = useCurrentUser().data ?? readStoredUser();
   const form = useZodForm(cancellationForm(reauthValue(user)), { understood: false, proof: '' });
-  const isPending = status.data?.isLogout === 2;
+  const isPending = status.data?.isLogout === IS_LOGOUT.pending;
   const showStatus = params.get('setup') === '3' || isPending;
 
   if (!isLoggedIn) {
