@@ -73,10 +73,11 @@ describe('form-encoded bodies under attack', () => {
       data: null,
     });
     // The quadratic parser held the event loop for seconds (a 120 KB body: /health waited 12.9 s).
-    // On a shared two-core machine the scheduler alone can add tens of milliseconds to one answer,
-    // so the typical answer is held to 100 ms and the slowest to a bound no blocked loop can meet.
+    // Now the slowest answer during the attack is 14–23 ms on this two-core machine, with the rest
+    // of the suite running beside it.
+    expect(healthTimes.length).toBeGreaterThan(5);
     expect(median(healthTimes)).toBeLessThan(100);
-    expect(Math.max(...healthTimes)).toBeLessThan(1000);
+    expect(Math.max(...healthTimes)).toBeLessThan(100);
   }, 60_000);
 
   it('still reads a form at the field limit', async () => {
