@@ -93,6 +93,16 @@ function isExclusionViolation(error: unknown): boolean {
   return false;
 }
 
+/** Runs a write that holds busy time; a collision under the exclusion constraint is "time taken", never a 5xx. */
+async function underBusyConstraint<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isExclusionViolation(error)) throw new AppError('bookingTimeTaken');
+    throw error;
+  }
+}
+
 const statusOf = (row: OrderRow): OrderStatus => {
   const status = findOrderStatusByCode(row.status);
   if (!status) throw new Error(`order ${row.id} has unknown status ${row.status}`);
@@ -200,8 +210,8 @@ export function createOrdersService(deps: {
     actorId: number,
     settings: CityBookingSettings,
   ) {
-    try {
-      return await deps.outbox().transaction(async (tx) => {
+    return underBusyConstraint(() =>
+      deps.outbox().transaction(async (tx) => {
         const order = await repository.insertOrder(tx, row);
         await repository.insertHistory(tx, {
           orderId: order.id,
@@ -228,11 +238,8 @@ export function createOrdersService(deps: {
             { delayMs: settings.paymentExpiryMinutes * 60_000, uniqueKey: jobKeyOf(order.id) },
           );
         return order;
-      });
-    } catch (error) {
-      if (isExclusionViolation(error)) throw new AppError('bookingTimeTaken');
-      throw error;
-    }
+      }),
+    );
   }
 
   async function currencyOfCity(cityId: number): Promise<Currency> {
@@ -332,8 +339,8 @@ export function createOrdersService(deps: {
             }),
           )
         : undefined;
-    try {
-      return await deps.outbox().transaction(async (tx) => {
+    return underBusyConstraint(() =>
+      deps.outbox().transaction(async (tx) => {
         const updated = await repository.updateOrderFrom(tx, order.id, order.status, {
           status: orderStatusCode(to),
           updatedAt: now,
@@ -363,11 +370,36 @@ export function createOrdersService(deps: {
         });
         await scheduleJobsAfter(tx, updated, settings);
         return updated;
-      });
-    } catch (error) {
-      if (isExclusionViolation(error)) throw new AppError('bookingTimeTaken');
-      throw error;
-    }
+      }),
+    );
+  }
+
+  /**
+   * Changes a live order in place (a longer service, another project) with its event, in one
+   * transaction under the exclusion constraint; `after` runs in the same transaction.
+   */
+  function changeLiveOrder(
+    order: OrderRow,
+    changes: Parameters<BookingRepository['updateOrderFrom']>[3],
+    event: { type: string; payload: Record<string, unknown> },
+    after?: (tx: Db, row: OrderRow) => Promise<void>,
+  ): Promise<OrderRow> {
+    return underBusyConstraint(() =>
+      deps.outbox().transaction(async (tx) => {
+        const row = await repository.updateOrderFrom(tx, order.id, order.status, changes);
+        // Someone else moved it first: nothing changes.
+        if (!row) throw new AppError('orderTransitionIllegal');
+        await deps.outbox().add(tx, {
+          aggregateType: 'order',
+          aggregateId: order.id,
+          eventType: event.type,
+          payload: event.payload,
+          topics: await topicsOf(tx, row),
+        });
+        await after?.(tx, row);
+        return row;
+      }),
+    );
   }
 
   /**
@@ -892,43 +924,34 @@ export function createOrdersService(deps: {
       const longer = project.extraUnitMinutes * count * MINUTE;
       const charge = quoteExtraClocks(order.currency as Currency, project.extraUnitPrice, count, settings);
       const now = clock.now();
-      try {
-        const updated = await deps.outbox().transaction(async (tx) => {
-          const row = await repository.updateOrderFrom(tx, order.id, order.status, {
-            extraClocks: order.extraClocks + count,
-            durationMinutes: order.durationMinutes + project.extraUnitMinutes * count,
-            endsAt: new Date(order.endsAt.getTime() + longer),
-            busyEnd: new Date(order.busyEnd.getTime() + longer),
-            adjustments: [
-              ...order.adjustments,
-              {
-                kind: 'extraClocks',
-                count,
-                service: charge.service.amount,
-                vat: charge.vat.amount,
-                payable: charge.payable.amount,
-                at: now.toISOString(),
-              },
-            ],
-            updatedAt: now,
-          });
-          if (!row) throw new AppError('orderTransitionIllegal');
-          await deps.outbox().add(tx, {
-            aggregateType: 'order',
-            aggregateId: order.id,
-            eventType: 'order.extraClocksAdded',
-            payload: { orderId: order.id, count, payable: charge.payable.amount },
-            topics: await topicsOf(tx, row),
-          });
-          // The auto-end deadline follows the new end.
-          await scheduleJobsAfter(tx, row, settings);
-          return row;
-        });
-        return detail(updated, actor);
-      } catch (error) {
-        if (isExclusionViolation(error)) throw new AppError('bookingTimeTaken');
-        throw error;
-      }
+      const updated = await changeLiveOrder(
+        order,
+        {
+          extraClocks: order.extraClocks + count,
+          durationMinutes: order.durationMinutes + project.extraUnitMinutes * count,
+          endsAt: new Date(order.endsAt.getTime() + longer),
+          busyEnd: new Date(order.busyEnd.getTime() + longer),
+          adjustments: [
+            ...order.adjustments,
+            {
+              kind: 'extraClocks',
+              count,
+              service: charge.service.amount,
+              vat: charge.vat.amount,
+              payable: charge.payable.amount,
+              at: now.toISOString(),
+            },
+          ],
+          updatedAt: now,
+        },
+        {
+          type: 'order.extraClocksAdded',
+          payload: { orderId: order.id, count, payable: charge.payable.amount },
+        },
+        // The auto-end deadline follows the new end.
+        (tx, row) => scheduleJobsAfter(tx, row, settings),
+      );
+      return detail(updated, actor);
     },
 
     /**
@@ -966,40 +989,28 @@ export function createOrdersService(deps: {
       const durationMinutes = project.durationMinutes * order.clocks;
       const endsAt = new Date(order.startsAt.getTime() + durationMinutes * MINUTE);
       const now = clock.now();
-      try {
-        const updated = await deps.outbox().transaction(async (tx) => {
-          const row = await repository.updateOrderFrom(tx, order.id, order.status, {
-            projectId: project.id,
-            durationMinutes,
-            endsAt,
-            busyEnd: new Date(endsAt.getTime() + settings.bufferMinutes * MINUTE),
-            adjustments: [
-              ...order.adjustments,
-              {
-                kind: 'projectChange',
-                fromProjectId: order.projectId,
-                toProjectId: project.id,
-                charge: projectChangeCharge(current, changed).amount,
-                at: now.toISOString(),
-              },
-            ],
-            updatedAt: now,
-          });
-          if (!row) throw new AppError('orderTransitionIllegal');
-          await deps.outbox().add(tx, {
-            aggregateType: 'order',
-            aggregateId: order.id,
-            eventType: 'order.projectChanged',
-            payload: { orderId: order.id, projectId: project.id },
-            topics: await topicsOf(tx, row),
-          });
-          return row;
-        });
-        return detail(updated, actor);
-      } catch (error) {
-        if (isExclusionViolation(error)) throw new AppError('bookingTimeTaken');
-        throw error;
-      }
+      const updated = await changeLiveOrder(
+        order,
+        {
+          projectId: project.id,
+          durationMinutes,
+          endsAt,
+          busyEnd: new Date(endsAt.getTime() + settings.bufferMinutes * MINUTE),
+          adjustments: [
+            ...order.adjustments,
+            {
+              kind: 'projectChange',
+              fromProjectId: order.projectId,
+              toProjectId: project.id,
+              charge: projectChangeCharge(current, changed).amount,
+              at: now.toISOString(),
+            },
+          ],
+          updatedAt: now,
+        },
+        { type: 'order.projectChanged', payload: { orderId: order.id, projectId: project.id } },
+      );
+      return detail(updated, actor);
     },
 
     async hide(me: AuthUser, id: number): Promise<void> {
