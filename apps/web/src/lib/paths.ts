@@ -79,3 +79,11 @@ export const cancelAccount = {
   path: '/my/setting/zhuxiao',
   href: ({ step }: { step?: number } = {}) => withQuery('/my/setting/zhuxiao', { setup: step }),
 } as const;
+
+// Booking: addresses (my/address/*) — the addresses work adds its routes here.
+
+// Booking: confirming a home visit (index/order/orderDet) and an in-store visit — the booking pages add theirs here.
+
+// Orders: detail (my/order/pay?ordersId=), receipt (my/order/receipt) — the order pages add theirs here.
+
+// Provider workbench and store staff pages — the workbench adds its routes here.

@@ -46,6 +46,14 @@ const routes: RouteObject[] = [
   { path: paths.accountManagement.path, element: page(() => import('./my/setting/account-management-page')) },
   { path: paths.changePhone.path, element: page(() => import('./my/setting/change-phone-page')) },
   { path: paths.cancelAccount.path, element: page(() => import('./my/setting/zhuxiao-page')) },
+  // Booking: addresses.
+
+  // Booking: confirming an order.
+
+  // Orders: detail and receipt.
+
+  // Provider workbench and store staff.
+
   { path: '*', element: page(() => import('./not-found/not-found-page')) },
 ];
 
