@@ -32,6 +32,7 @@ import {
 } from './booking.jobs';
 import type { BookingRepository, NewOrderRow, OrderRow } from './booking.repository';
 import { MINUTE, quoteOf, STAFF_ROLES, statusOf, underBusyConstraint } from './order-rows';
+import { noShowAvailableAt, providerPositionView } from './order-travel-rules';
 
 export interface TransitionOptions {
   reason?: string;
@@ -319,6 +320,19 @@ export function createOrderCore(deps: OrdersDeps) {
       code === null ? null : (findOrderStatusByCode(code) ?? String(code));
     // Until a provider accepts, they see the area, not the door or the phone (issue #13 item 7).
     const isMaskedForProvider = actor === 'provider' && order.acceptedAt === null;
+    // The live position is for the two parties and staff, and only while the provider travels.
+    const position =
+      status === 'departed' && (actor === 'customer' || actor === 'provider' || actor === 'staff')
+        ? await repository.providerPosition(order.id)
+        : undefined;
+    const callAttempts = order.arrivedAt !== null ? await repository.callAttemptCount(order.id) : 0;
+    const settings =
+      position || (status === 'arrived' && order.checkedInByPosition)
+        ? await deps.settingsOf(order.cityId)
+        : undefined;
+    const noShowAt = settings && status === 'arrived' ? noShowAvailableAt(order, settings) : null;
+    const isNoShowPossibleNow =
+      noShowAt !== null && callAttempts > 0 && noShowAt.getTime() <= clock.now().getTime();
     return {
       ...summary(order),
       travelMode: order.travelMode,
@@ -347,10 +361,16 @@ export function createOrderCore(deps: OrdersDeps) {
         reason: row.reason,
         at: row.at.toISOString(),
       })),
-      allowedTransitions: allowedTransitions(order.kind, status, actor).filter((step) => step !== 'pay'),
+      // Offered only when the server would take it now; a no-show also waits for its conditions.
+      allowedTransitions: allowedTransitions(order.kind, status, actor).filter(
+        (step) => step !== 'pay' && (step !== 'reportNoShow' || isNoShowPossibleNow),
+      ),
       allowedActions: allowedActions(order.kind, status, actor).filter(
         (action) => !(action === 'urge' && order.urgedAt !== null),
       ),
+      providerPosition: position && settings ? providerPositionView(order, position, settings) : null,
+      callAttempts,
+      noShowAvailableAt: noShowAt?.toISOString() ?? null,
     };
   }
 

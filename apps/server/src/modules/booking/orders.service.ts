@@ -4,6 +4,7 @@ import { createOrderCreation } from './order-creation';
 import { createOrderReading } from './order-reading';
 import { createOrderReassignment } from './order-reassignment';
 import { createOrderSteps } from './order-steps';
+import { createOrderTravel } from './order-travel';
 
 export type { OrdersDeps, TransitionOptions } from './order-core';
 
@@ -19,6 +20,7 @@ export function createOrdersService(deps: OrdersDeps) {
     ...createOrderSteps(deps, core),
     ...createOrderChanges(deps, core),
     ...createOrderReassignment(deps, core),
+    ...createOrderTravel(deps, core),
   };
 }
 
