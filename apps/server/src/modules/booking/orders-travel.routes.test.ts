@@ -503,6 +503,23 @@ describe('alternatives after a decline', () => {
   });
 });
 
+describe('alternatives for customer service', () => {
+  it('are open to staff for a live order before arrival, never listing its own provider; not after arrival', async () => {
+    const id = await orderThrough(at(29, '18:00'), ['accept']);
+    const alternatives = (token: string) => get(`/app/orders/${id}/alternatives`, token);
+    expect((await alternatives(fixture.customer.token)).code).toBe(ERROR_CODES.orderActorNotAllowed.code);
+    const listed = await alternatives(fixture.staff.token);
+    expect(listed.code).toBe(0);
+    const ids = listed.data.map((item: { therapist: { id: number } }) => item.therapist.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).not.toContain(fixture.therapist.therapistId);
+    expect(ids).not.toContain(fixture.resting.therapistId);
+    await step(id, 'depart', fixture.therapist.token);
+    await step(id, 'arrive', fixture.therapist.token, { position: AT_THE_DOOR });
+    expect((await alternatives(fixture.staff.token)).code).toBe(ERROR_CODES.orderTransitionIllegal.code);
+  });
+});
+
 /** These move the shared clock forward to the service's day, so they run last. */
 describe('ending early and no-shows (the clock moves)', () => {
   it('needs a reason to end more than 10 minutes before the booked end, extra clocks included', async () => {
