@@ -13,6 +13,7 @@ CREATE TABLE "order_provider_positions" (
 );
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "checked_in_by_position" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "let_go_therapist_ids" integer[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_call_attempts" ADD CONSTRAINT "order_call_attempts_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_call_attempts" ADD CONSTRAINT "order_call_attempts_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_provider_positions" ADD CONSTRAINT "order_provider_positions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

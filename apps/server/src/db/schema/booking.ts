@@ -221,6 +221,8 @@ export const orders = pgTable(
     arrivedAt: timestamp('arrived_at', { withTimezone: true }),
     /** The provider's arrival was checked in by a position within the city's radius (a no-show needs it). */
     checkedInByPosition: boolean('checked_in_by_position').notNull().default(false),
+    /** Providers who declined, let it time out or gave it back: alternatives never offer them again. */
+    letGoTherapistIds: integer('let_go_therapist_ids').array().notNull().default(sql`'{}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -214,6 +214,11 @@ export function createOrderCore(deps: OrdersDeps) {
           updatedAt: now,
           ...(step === 'accept' ? { acceptedAt: now } : {}),
           ...(step === 'arrive' ? { arrivedAt: now } : {}),
+          // Remembered so the order is not offered back to a provider who let it go.
+          ...((step === 'decline' || step === 'autoDecline' || step === 'giveBack') &&
+          order.therapistId !== null
+            ? { letGoTherapistIds: [...new Set([...order.letGoTherapistIds, order.therapistId])] }
+            : {}),
           ...(settlement ? { settlement } : {}),
           ...options.changes,
         });

@@ -75,23 +75,10 @@ export function createOrderReassignment(deps: OrdersDeps, core: OrderCore) {
     return { order, actor };
   }
 
-  /** Providers who declined, let it time out or gave it back: the order is not offered to them again. */
-  async function providersWhoLetGo(order: OrderRow): Promise<number[]> {
-    const ids = new Set<number>(order.therapistId !== null ? [order.therapistId] : []);
-    for (const row of await repository.history(order.id)) {
-      if ((row.transition === 'decline' || row.transition === 'giveBack') && row.actorId !== null) {
-        const therapist = await repository.therapistOfUser(row.actorId);
-        if (therapist) ids.add(therapist.id);
-      }
-    }
-    for (const adjustment of order.adjustments) {
-      // Each earlier reassignment names the provider it went to; one who is no longer on the order let it go.
-      if (adjustment.kind === 'travelDifference' && adjustment.therapistId !== order.therapistId) {
-        ids.add(adjustment.therapistId);
-      }
-    }
-    return [...ids];
-  }
+  /** Providers who declined, let it time out or gave it back (and its current one): not offered again. */
+  const providersWhoLetGo = (order: OrderRow): number[] => [
+    ...new Set([...order.letGoTherapistIds, ...(order.therapistId !== null ? [order.therapistId] : [])]),
+  ];
 
   return {
     /**
@@ -104,7 +91,7 @@ export function createOrderReassignment(deps: OrdersDeps, core: OrderCore) {
       if (!order.address) return [];
       const place = { lat: order.address.lat, lng: order.address.lng };
       const candidates = (
-        await repository.reassignmentCandidates(order.cityId, order.projectId, await providersWhoLetGo(order))
+        await repository.reassignmentCandidates(order.cityId, order.projectId, providersWhoLetGo(order))
       )
         .map((therapist) => ({
           therapist,

@@ -520,6 +520,26 @@ describe('alternatives for customer service', () => {
   });
 });
 
+describe('alternatives after a time-out', () => {
+  it('never offer again a provider who let the order time out, after it went to someone else who declined', async () => {
+    const id = await orderThrough(at(29, '12:00'), []);
+    await payments.systemTransition(id, 'autoDecline');
+    const first = (await get(`/app/orders/${id}/alternatives`, fixture.customer.token)).data;
+    const taker = first[0].therapist.id as number;
+    expect(first.map((item: { therapist: { id: number } }) => item.therapist.id)).not.toContain(
+      fixture.therapist.therapistId,
+    );
+    await post(`/app/orders/${id}/reassign`, fixture.customer.token, { therapistId: taker });
+    await payments.systemTransition(id, 'autoDecline');
+    const again = (await get(`/app/orders/${id}/alternatives`, fixture.customer.token)).data.map(
+      (item: { therapist: { id: number } }) => item.therapist.id,
+    );
+    expect(again).not.toContain(fixture.therapist.therapistId);
+    expect(again).not.toContain(taker);
+    expect(again.length).toBe(first.length - 1);
+  });
+});
+
 /** These move the shared clock forward to the service's day, so they run last. */
 describe('ending early and no-shows (the clock moves)', () => {
   it('needs a reason to end more than 10 minutes before the booked end, extra clocks included', async () => {
