@@ -34,6 +34,7 @@ import { createCatalogModule } from './modules/catalog';
 import { createDevPaymentsModule } from './modules/dev-payments';
 import { createGeoModule } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
+import { createLedgerModule } from './modules/ledger';
 import { createPlatformModule } from './modules/platform';
 import {
   createLocalEventBus,
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     geo,
     createCatalogModule(context, { cities: geo.api }),
     booking,
+    createLedgerModule(context),
     ...(config.PAYMENTS_DEV_CONFIRM && config.NODE_ENV !== 'production'
       ? [createDevPaymentsModule({ orders: booking.api.orders })]
       : []),
