@@ -85,6 +85,7 @@ export const ERROR_CODES = {
   noShowNeedsCallAttempt: { code: 3117, httpStatus: 200 },
   noShowTooEarly: { code: 3118, httpStatus: 200 },
   positionSharingClosed: { code: 3119, httpStatus: 200 },
+  insufficientBalance: { code: 4001, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;
