@@ -7,3 +7,4 @@ export * from './jobs';
 export * from './outbox';
 export * from './platform';
 export * from './realtime';
+export * from './notifications';
