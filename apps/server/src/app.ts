@@ -33,6 +33,7 @@ import { createBookingModule } from './modules/booking';
 import { createCatalogModule } from './modules/catalog';
 import { createGeoModule } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
+import { createNotificationsModule } from './modules/notifications';
 import { createPlatformModule } from './modules/platform';
 import {
   createLocalEventBus,
@@ -165,13 +166,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin, { lookupSession: identity.api.lookupSession });
   await app.register(idempotencyPlugin, { db: database.db, clock });
   const geo = createGeoModule(context);
+  const booking = createBookingModule(context, { cities: geo.api });
   const modules: AppModule[] = [
     identity,
     // Realtime before the others: its publisher is the first to hear a committed event.
     createRealtimeModule(context, { lookupSession: identity.api.lookupSession }),
     geo,
     createCatalogModule(context, { cities: geo.api }),
-    createBookingModule(context, { cities: geo.api }),
+    booking,
+    // After booking: it hears booking's order events once booking's own listener has.
+    createNotificationsModule(context, { booking: booking.api }),
     createPlatformModule(context, { database, version: APP_VERSION }),
     ...(config.seedDemoData ? [createDemoModule(context)] : []),
   ];

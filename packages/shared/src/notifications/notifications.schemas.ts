@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_MESSAGE_KEYS, PUSH_TYPE_CODES } from './notification-types';
+import { NOTIFICATION_MESSAGE_KEYS } from './notification-types';
 
 /** A notification as its recipient reads it: the text in the request's language. */
 export const notificationSchema = z.object({
@@ -40,5 +40,3 @@ export const notificationPageSchema = z.object({
 
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export const readAllSchema = z.object({ marked: z.number().int() });
-
-export const isPushType = (value: number) => (PUSH_TYPE_CODES as readonly number[]).includes(value);

@@ -105,6 +105,7 @@ export function createOrderWatch(deps: {
           payload: {
             orderId,
             minute,
+            minutesLeft: settings.autoDeclineMinutes - minute,
             autoDeclineAt: autoDeclineAt.toISOString(),
             // One notification per reminder, even if this job runs twice.
             reminderKey: `${orderId}:${Date.parse(since)}:${minute}`,
