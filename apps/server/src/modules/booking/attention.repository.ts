@@ -55,7 +55,11 @@ export function createAttentionRepository(db: Db) {
         .update(orderFlags)
         .set({ resolvedAt: now })
         .where(
-          and(eq(orderFlags.orderId, orderId), inArray(orderFlags.kind, [...kinds]), isNull(orderFlags.resolvedAt)),
+          and(
+            eq(orderFlags.orderId, orderId),
+            inArray(orderFlags.kind, [...kinds]),
+            isNull(orderFlags.resolvedAt),
+          ),
         );
     },
 
@@ -89,7 +93,11 @@ export function createAttentionRepository(db: Db) {
     },
 
     auditOf: async (orderId: number) =>
-      db.select().from(orderStaffAudit).where(eq(orderStaffAudit.orderId, orderId)).orderBy(orderStaffAudit.id),
+      db
+        .select()
+        .from(orderStaffAudit)
+        .where(eq(orderStaffAudit.orderId, orderId))
+        .orderBy(orderStaffAudit.id),
   };
 }
 

@@ -60,7 +60,8 @@ export const attentionRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['orders'],
         security,
-        summary: "An order's audit trail: every staff action (who, when, why, before and after) and its flags",
+        summary:
+          "An order's audit trail: every staff action (who, when, why, before and after) and its flags",
         params: bookingIdParamsSchema,
         response: okResponse(staffAuditTrailSchema),
       },

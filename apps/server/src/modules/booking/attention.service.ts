@@ -24,11 +24,22 @@ const summaryOf = (order: OrderRow) => ({
 });
 
 /** Customer service's lists: orders needing attention, and an order's audit trail (decision 029). */
-export function createAttentionService(deps: { repository: BookingRepository; attention: AttentionRepository }) {
+export function createAttentionService(deps: {
+  repository: BookingRepository;
+  attention: AttentionRepository;
+}) {
   const { attention } = deps;
   return {
-    async listOpenFlags(query: { page: number; pageSize: number }): Promise<
-      Page<{ flagId: number; kind: 'lateDeparture' | 'providerLate' | 'overrun'; raisedAt: string; order: ReturnType<typeof summaryOf> }>
+    async listOpenFlags(query: {
+      page: number;
+      pageSize: number;
+    }): Promise<
+      Page<{
+        flagId: number;
+        kind: 'lateDeparture' | 'providerLate' | 'overrun';
+        raisedAt: string;
+        order: ReturnType<typeof summaryOf>;
+      }>
     > {
       const window = pageWindow(query);
       const rows = await attention.openFlags(window.limit, window.offset);

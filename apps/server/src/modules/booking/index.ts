@@ -5,10 +5,10 @@ import { handleJob } from '../../jobs/queue';
 import { createLocalStorage } from '../../lib/storage';
 import type { GeoApi } from '../geo';
 import { addressesRoutes } from './addresses.routes';
+import { createAddressesService } from './addresses.service';
 import { createAttentionRepository } from './attention.repository';
 import { attentionRoutes } from './attention.routes';
 import { createAttentionService } from './attention.service';
-import { createAddressesService } from './addresses.service';
 import { createAvailabilityService, createSettingsReader } from './availability.service';
 import {
   autoCompleteOrderJob,
@@ -22,9 +22,9 @@ import { createBookingRepository } from './booking.repository';
 import { bookingRoutes } from './booking.routes';
 import { createBookingSettingsReader } from './booking-settings.reader';
 import { createFreeStartsService } from './free-starts.service';
-import type { OrdersService } from './orders.service';
 import { createOrderPartiesReader, type OrderParties } from './order-parties';
 import { createOrderWatch } from './order-watch';
+import type { OrdersService } from './orders.service';
 import { createOrdersService } from './orders.service';
 import { withStaffAudit } from './staff-audit';
 

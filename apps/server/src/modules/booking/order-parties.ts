@@ -15,7 +15,9 @@ export function createOrderPartiesReader(db: Db, repository: BookingRepository) 
   return async function partiesOf(orderId: number): Promise<OrderParties | null> {
     const order = await repository.findOrder(orderId);
     if (!order) return null;
-    const providerUserId = order.therapistId ? await repository.userIdOfTherapist(db, order.therapistId) : null;
+    const providerUserId = order.therapistId
+      ? await repository.userIdOfTherapist(db, order.therapistId)
+      : null;
     return {
       orderId: order.id,
       orderNumber: order.orderNumber,

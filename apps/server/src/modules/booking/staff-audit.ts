@@ -26,7 +26,10 @@ export const auditedStateOf = (order: OrderRow): AuditedOrderState => ({
  * row whose actor is staff turns them into an audit record (who, when, what, why, before, after).
  * A staff step without a reason is refused here, whichever route made it, and rolls back.
  */
-export function withStaffAudit(repository: BookingRepository, attention: AttentionRepository): BookingRepository {
+export function withStaffAudit(
+  repository: BookingRepository,
+  attention: AttentionRepository,
+): BookingRepository {
   /** Per transaction: each order's state before its first update and after its last one. */
   const changed = new WeakMap<Db, Map<number, { before: OrderRow; after: OrderRow }>>();
 

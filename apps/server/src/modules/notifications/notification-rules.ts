@@ -66,7 +66,10 @@ const BY_TRANSITION: Partial<Record<OrderTransition, (from: OrderStatus) => Noti
   reportNoShow: () => [note('customer', orderEnded, 'noShow')],
   refund: () => [note('customer', orderEnded, 'refunded')],
   prepare: () => [note('customer', orderUpdated, 'preparing')],
-  consume: () => [note('customer', serviceFinished, 'consumed'), note('provider', serviceFinished, 'consumed')],
+  consume: () => [
+    note('customer', serviceFinished, 'consumed'),
+    note('provider', serviceFinished, 'consumed'),
+  ],
 };
 
 /** The parties an actor is (a staff member or the system is neither, so both may hear). */

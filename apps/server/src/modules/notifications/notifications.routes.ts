@@ -31,7 +31,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
         response: okResponse(notificationPageSchema),
       },
     },
-    async (request) => ok(request.lang, await service.list(requireUser(request), request.query, request.lang)),
+    async (request) =>
+      ok(request.lang, await service.list(requireUser(request), request.query, request.lang)),
   );
   app.get(
     '/notifications/unread-count',

@@ -13,7 +13,11 @@ import { type Page, pageWindow, toPage } from '../../lib/paging';
 import type { Outbox, OutboxEvent, OutboxHandler } from '../../outbox/outbox';
 import type { BookingApi } from '../booking';
 import { planFor } from './notification-rules';
-import type { NewNotificationRow, NotificationRow, NotificationsRepository } from './notifications.repository';
+import type {
+  NewNotificationRow,
+  NotificationRow,
+  NotificationsRepository,
+} from './notifications.repository';
 
 /** The record as the realtime event carries it (no text: the reader's language is not known there). */
 const recordOf = (row: NotificationRow) => ({
@@ -63,7 +67,8 @@ export function createNotificationsService(deps: {
       return providerAtEvent !== parties.providerUserId ? providerAtEvent : null;
     };
     // A reminder names its own key: the job that writes it may run twice, each time a new event.
-    const cause = typeof payload.reminderKey === 'string' ? `reminder:${payload.reminderKey}` : `event:${event.id}`;
+    const cause =
+      typeof payload.reminderKey === 'string' ? `reminder:${payload.reminderKey}` : `event:${event.id}`;
     const rows: NewNotificationRow[] = [];
     for (const plan of plans) {
       const recipientId = recipientOf(plan.to);
