@@ -1,3 +1,4 @@
+import type { ORDER_FLAG_KINDS } from '@sabai/shared/booking/attention.schemas';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -16,7 +17,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ORDER_FLAG_KINDS } from '@sabai/shared/booking/attention.schemas';
 import { serviceProjects, stores, therapists } from './catalog';
 import { cities } from './geo';
 import { users } from './identity';
@@ -308,12 +308,8 @@ export const orderFlags = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('order_flags_one_open')
-      .on(table.orderId, table.kind)
-      .where(sql`${table.resolvedAt} is null`),
-    index('order_flags_open')
-      .on(table.raisedAt)
-      .where(sql`${table.resolvedAt} is null`),
+    uniqueIndex('order_flags_one_open').on(table.orderId, table.kind).where(sql`${table.resolvedAt} is null`),
+    index('order_flags_open').on(table.raisedAt).where(sql`${table.resolvedAt} is null`),
     check('order_flags_kind_known', sql`${table.kind} in ('lateDeparture', 'providerLate', 'overrun')`),
   ],
 );

@@ -4,7 +4,7 @@ export * from './engagement';
 export * from './geo';
 export * from './identity';
 export * from './jobs';
+export * from './notifications';
 export * from './outbox';
 export * from './platform';
 export * from './realtime';
-export * from './notifications';

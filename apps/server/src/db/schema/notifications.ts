@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { orders } from './booking';
 import { users } from './identity';
 
@@ -28,8 +38,6 @@ export const notifications = pgTable(
   (table) => [
     uniqueIndex('notifications_dedupe').on(table.dedupeKey),
     index('notifications_recipient').on(table.recipientId, table.id),
-    index('notifications_recipient_unread')
-      .on(table.recipientId)
-      .where(sql`${table.readAt} is null`),
+    index('notifications_recipient_unread').on(table.recipientId).where(sql`${table.readAt} is null`),
   ],
 );

@@ -8,11 +8,21 @@ import { cityBookingSettings } from '../../db/schema';
 const s = await createOrderScenario({ travelStartingPrice: 300, providerLateMinutes: 20 });
 const { app, customer, therapist, other } = s;
 
-type AttentionItem = { flagId: number; kind: string; raisedAt: string; order: { id: number; status: string } };
+type AttentionItem = {
+  flagId: number;
+  kind: string;
+  raisedAt: string;
+  order: { id: number; status: string };
+};
 const attention = async (token: string, query = '') =>
-  (await s.get(`/app/staff/orders/attention${query}`, token)).data as { items: AttentionItem[]; hasMore: boolean };
+  (await s.get(`/app/staff/orders/attention${query}`, token)).data as {
+    items: AttentionItem[];
+    hasMore: boolean;
+  };
 const flagsOf = async (orderId: number, token: string) =>
-  (await attention(token, '?pageSize=100')).items.filter((item) => item.order.id === orderId).map((item) => item.kind);
+  (await attention(token, '?pageSize=100')).items
+    .filter((item) => item.order.id === orderId)
+    .map((item) => item.kind);
 const detail = async (id: number) => (await s.get(`/app/orders/${id}`, customer.token)).data;
 const auditOf = async (id: number, token: string) => s.get(`/app/staff/orders/${id}/audit`, token);
 /** Moves the clock to an instant (never back). */
@@ -21,7 +31,11 @@ const moveTo = (instant: number) => {
   if (by < 0) throw new Error('the clock cannot go back');
   s.clock.advance(by);
 };
-async function accepted(startsAt: string, therapistToken = therapist.token, therapistId = therapist.therapistId) {
+async function accepted(
+  startsAt: string,
+  therapistToken = therapist.token,
+  therapistId = therapist.therapistId,
+) {
   const order = await s.book(startsAt, therapistId);
   await s.payments.systemTransition(order.id, 'pay');
   expect((await s.step(order.id, 'accept', therapistToken)).code).toBe(0);
@@ -109,7 +123,10 @@ describe('flags for customer service (fixed clock)', () => {
     expect(await flagsOf(order.id, staff)).toEqual(['providerLate']);
     expect(await preview()).toMatchObject({ stage: 'free', keptTotal: 0, refund: 2300 });
     const cancelled = await s.step(order.id, 'cancel', customer.token);
-    expect(cancelled.data).toMatchObject({ status: 'refunding', settlement: { stage: 'free', keptTotal: 0 } });
+    expect(cancelled.data).toMatchObject({
+      status: 'refunding',
+      settlement: { stage: 'free', keptTotal: 0 },
+    });
     await s.settle();
     expect(await flagsOf(order.id, staff)).toEqual([]);
   });
@@ -195,7 +212,9 @@ describe('staff actions are audited', () => {
     expect(entry.staffId).toBeGreaterThan(0);
     // Both providers hear of it: the new one must answer, the old one no longer goes.
     const latest = async (token: string) =>
-      (await s.get('/app/notifications', token)).data.items.find((item: { orderId: number }) => item.orderId === order.id);
+      (await s.get('/app/notifications', token)).data.items.find(
+        (item: { orderId: number }) => item.orderId === order.id,
+      );
     expect(await latest(other.token)).toMatchObject({ messageKey: 'reassignedToYou', pushType: 3 });
     expect(await latest(therapist.token)).toMatchObject({ messageKey: 'reassignedAway', pushType: 9 });
     expect(await latest(customer.token)).toMatchObject({ messageKey: 'reassigned', pushType: 7 });
@@ -217,7 +236,9 @@ describe('staff actions are audited', () => {
       after: { status: 220, settlement: { keptTotal: 300 } },
     });
     const [waivedEntry] = (await auditOf(waived.id, staff)).data.entries;
-    expect(waivedEntry).toMatchObject({ after: { status: 220, settlement: { keptTotal: 0, stage: 'free' } } });
+    expect(waivedEntry).toMatchObject({
+      after: { status: 220, settlement: { keptTotal: 0, stage: 'free' } },
+    });
 
     const own = await accepted(at(26, '16:00'));
     expect((await s.step(own.id, 'cancel', customer.token)).code).toBe(0);
@@ -270,7 +291,8 @@ describe('time-driven rules at their exact minutes (fixed clock)', () => {
     const reminders = () =>
       s.published.filter(
         (event) =>
-          event.type === 'order.acceptReminder' && (event.payload as { orderId: number }).orderId === order.id,
+          event.type === 'order.acceptReminder' &&
+          (event.payload as { orderId: number }).orderId === order.id,
       );
     s.clock.advance(MINUTE);
     await s.settle();

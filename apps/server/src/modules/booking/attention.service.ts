@@ -30,10 +30,7 @@ export function createAttentionService(deps: {
 }) {
   const { attention } = deps;
   return {
-    async listOpenFlags(query: {
-      page: number;
-      pageSize: number;
-    }): Promise<
+    async listOpenFlags(query: { page: number; pageSize: number }): Promise<
       Page<{
         flagId: number;
         kind: 'lateDeparture' | 'providerLate' | 'overrun';
