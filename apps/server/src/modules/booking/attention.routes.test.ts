@@ -1,8 +1,10 @@
 import { ERROR_CODES } from '@sabai/shared/error-codes';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/identity-helpers';
 import { at, createOrderScenario, MINUTE } from '../../../test/order-scenario';
+import { createTestApp } from '../../../test/test-app';
+import { queryRows } from '../../db/client';
 import { cityBookingSettings } from '../../db/schema';
 
 const s = await createOrderScenario({ travelStartingPrice: 300, providerLateMinutes: 20 });
@@ -309,5 +311,22 @@ describe('time-driven rules at their exact minutes (fixed clock)', () => {
     s.clock.advance(MINUTE);
     await s.settle();
     expect((await detail(order.id)).status).toBe('reassigning');
+  });
+
+  it('runs each reminder once when a second process (a restarted one) polls the same jobs table', async () => {
+    const { app: second } = await createTestApp({ database: s.database, clock: s.clock });
+    const order = await s.book(at(31, '15:00'));
+    await s.payments.systemTransition(order.id, 'pay');
+    await s.settle();
+    s.clock.advance(4 * MINUTE);
+    // Both processes claim due jobs at once; the jobs table hands each job to one of them.
+    await Promise.all([app.jobs.runDue(), second.jobs.runDue(), app.jobs.runDue(), second.jobs.runDue()]);
+    await s.settle();
+    const written = await queryRows<{ minute: number }>(
+      s.database.db,
+      sql`select (payload->>'minute')::int as minute from outbox_events
+          where event_type = 'order.acceptReminder' and aggregate_id = ${String(order.id)} order by id`,
+    );
+    expect(written.map((row) => row.minute)).toEqual([2, 4]);
   });
 });
