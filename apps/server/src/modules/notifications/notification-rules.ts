@@ -26,12 +26,19 @@ const note = (
 const { newOrder, accepted, departed, arrived, orderUpdated, orderEnded, serviceFinished, autoRejected } =
   PUSH_TYPES;
 
+/** Steps that tell nobody anything new: the review wait follows the end at once. */
+export const SILENT_TRANSITIONS = ['awaitReview'] as const;
+
 /**
  * What each step tells the parties; the one who made the step hears nothing of it (see `planFor`).
- * `awaitReview` follows the end at once and says nothing new; `create` waits for the payment.
+ * An order's creation (`order.created`) waits for the payment.
  */
-const BY_TRANSITION: Partial<Record<OrderTransition, (from: OrderStatus) => NotificationPlan[]>> = {
-  pay: () => [note('provider', newOrder, 'newOrder')],
+const BY_TRANSITION: Record<
+  Exclude<OrderTransition, (typeof SILENT_TRANSITIONS)[number]>,
+  (from: OrderStatus, to: OrderStatus) => NotificationPlan[]
+> = {
+  // An in-store order paid is the store's to prepare: no provider has to answer it.
+  pay: (_from, to) => (to === 'waitingAcceptance' ? [note('provider', newOrder, 'newOrder')] : []),
   accept: () => [note('customer', accepted, 'accepted')],
   decline: () => [note('customer', orderEnded, 'declined')],
   autoDecline: () => [
@@ -81,7 +88,10 @@ export function planFor(eventType: string, payload: Record<string, unknown>): No
   if (eventType === 'order.statusChanged') {
     const transition = payload.transition as OrderTransition;
     const actor = partyOf(payload.actor as OrderActor);
-    const plans = BY_TRANSITION[transition]?.(payload.from as OrderStatus) ?? [];
+    const rule = BY_TRANSITION[transition as keyof typeof BY_TRANSITION] as
+      | ((from: OrderStatus, to: OrderStatus) => NotificationPlan[])
+      | undefined;
+    const plans = rule?.(payload.from as OrderStatus, payload.to as OrderStatus) ?? [];
     // Only staff take an order from a provider who had not given it up; one who declined knows.
     return plans.filter(
       (plan) => plan.to !== actor && (plan.to !== 'previousProvider' || payload.actor === 'staff'),
