@@ -31,8 +31,10 @@ import { type Clock, systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 import { createBookingModule } from './modules/booking';
 import { createCatalogModule } from './modules/catalog';
+import { createDevPaymentsModule } from './modules/dev-payments';
 import { createGeoModule } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
+import { createLedgerModule } from './modules/ledger';
 import { createNotificationsModule } from './modules/notifications';
 import { createPlatformModule } from './modules/platform';
 import {
@@ -174,6 +176,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     geo,
     createCatalogModule(context, { cities: geo.api }),
     booking,
+    createLedgerModule(context),
+    ...(config.PAYMENTS_DEV_CONFIRM && config.NODE_ENV !== 'production'
+      ? [createDevPaymentsModule({ orders: booking.api.orders })]
+      : []),
     // After booking: it hears booking's order events once booking's own listener has.
     createNotificationsModule(context, { booking: booking.api }),
     createPlatformModule(context, { database, version: APP_VERSION }),
