@@ -35,6 +35,7 @@ import { createDevPaymentsModule } from './modules/dev-payments';
 import { createGeoModule } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
 import { createLedgerModule } from './modules/ledger';
+import { createNotificationsModule } from './modules/notifications';
 import { createPlatformModule } from './modules/platform';
 import {
   createLocalEventBus,
@@ -179,6 +180,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(config.PAYMENTS_DEV_CONFIRM && config.NODE_ENV !== 'production'
       ? [createDevPaymentsModule({ orders: booking.api.orders })]
       : []),
+    // After booking: it hears booking's order events once booking's own listener has.
+    createNotificationsModule(context, { booking: booking.api }),
     createPlatformModule(context, { database, version: APP_VERSION }),
     ...(config.seedDemoData ? [createDemoModule(context)] : []),
   ];

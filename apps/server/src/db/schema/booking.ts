@@ -1,3 +1,4 @@
+import type { ORDER_FLAG_KINDS } from '@sabai/shared/booking/attention.schemas';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -319,4 +320,67 @@ export const orderCallAttempts = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (table) => [index('order_call_attempts_order').on(table.orderId, table.at)],
+);
+
+// --- Time-driven flags and the staff audit (decision 029) ---
+
+export type OrderFlagKind = (typeof ORDER_FLAG_KINDS)[number];
+
+/**
+ * An order customer service should look at, raised by a timed job and resolved when the order moves
+ * on. At most one open flag of a kind per order.
+ */
+export const orderFlags = pgTable(
+  'order_flags',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<OrderFlagKind>().notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('order_flags_one_open').on(table.orderId, table.kind).where(sql`${table.resolvedAt} is null`),
+    index('order_flags_open').on(table.raisedAt).where(sql`${table.resolvedAt} is null`),
+    check('order_flags_kind_known', sql`${table.kind} in ('lateDeparture', 'providerLate', 'overrun')`),
+  ],
+);
+
+/** The order fields a staff action may change, as they were before it and after it. */
+export interface AuditedOrderState {
+  status: number;
+  therapistId: number | null;
+  startsAt: string;
+  endsAt: string;
+  busyStart: string;
+  busyEnd: string;
+  acceptedAt: string | null;
+  arrivedAt: string | null;
+  settlement: unknown;
+  adjustments: unknown[];
+}
+
+/** Every staff action on an order: who, when, what, why, and the order before and after (issue #13 item 10). */
+export const orderStaffAudit = pgTable(
+  'order_staff_audit',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    reason: text('reason').notNull(),
+    before: jsonb('before').$type<AuditedOrderState>().notNull(),
+    after: jsonb('after').$type<AuditedOrderState>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('order_staff_audit_order').on(table.orderId, table.id),
+    check('order_staff_audit_reason', sql`length(${table.reason}) > 0`),
+  ],
 );

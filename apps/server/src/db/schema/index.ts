@@ -5,6 +5,7 @@ export * from './geo';
 export * from './identity';
 export * from './jobs';
 export * from './ledger';
+export * from './notifications';
 export * from './outbox';
 export * from './platform';
 export * from './realtime';

@@ -6,6 +6,9 @@ import { createLocalStorage } from '../../lib/storage';
 import type { GeoApi } from '../geo';
 import { addressesRoutes } from './addresses.routes';
 import { createAddressesService } from './addresses.service';
+import { createAttentionRepository } from './attention.repository';
+import { attentionRoutes } from './attention.routes';
+import { createAttentionService } from './attention.service';
 import { createAvailabilityService, createSettingsReader } from './availability.service';
 import {
   autoCompleteOrderJob,
@@ -17,11 +20,24 @@ import {
 } from './booking.jobs';
 import { createBookingRepository } from './booking.repository';
 import { bookingRoutes } from './booking.routes';
+import { createBookingSettingsReader } from './booking-settings.reader';
 import { createFreeStartsService } from './free-starts.service';
+import { createOrderPartiesReader, type OrderParties } from './order-parties';
+import { createOrderWatch } from './order-watch';
 import type { OrdersService } from './orders.service';
 import { createOrdersService } from './orders.service';
+import { withStaffAudit } from './staff-audit';
 
+export type { OrderParties } from './order-parties';
+export { ACCEPT_REMINDER_EVENT } from './order-watch';
 export type { OrdersService } from './orders.service';
+
+/** What other modules use of booking. */
+export interface BookingApi {
+  orders: OrdersService;
+  /** Who an order concerns (customer, current provider), for notifications. */
+  partiesOf: (orderId: number) => Promise<OrderParties | null>;
+}
 
 /**
  * Booking: addresses, availability and orders; its time-driven rules run on the jobs table and its
@@ -30,7 +46,7 @@ export type { OrdersService } from './orders.service';
 export function createBookingModule(
   context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'jobs' | 'outbox' | 'topics'>,
   needs: { cities: GeoApi },
-): AppModule<{ orders: OrdersService }> {
+): AppModule<BookingApi> {
   const deps = { ...context, jobs: () => context.jobs, outbox: () => context.outbox };
   const repository = createBookingRepository(deps.db);
   const { cities } = needs;
@@ -41,8 +57,10 @@ export function createBookingModule(
     settingsOf,
     timeZoneOf: cities.timeZoneOf,
   });
+  const attention = createAttentionRepository(deps.db);
   const orders = createOrdersService({
-    repository,
+    // Staff actions are audited in the transaction that makes them (decision 029).
+    repository: withStaffAudit(repository, attention),
     clock: deps.clock,
     availability,
     settingsOf,
@@ -57,7 +75,24 @@ export function createBookingModule(
     storage: createLocalStorage(path.join(deps.config.DATA_DIR, 'uploads')),
   });
 
+  const watch = createOrderWatch({
+    db: deps.db,
+    clock: deps.clock,
+    repository,
+    attention,
+    settingsOf,
+    jobs: deps.jobs,
+    outbox: deps.outbox,
+  });
+  const attentionService = createAttentionService({ repository, attention });
+  const bookingSettings = createBookingSettingsReader({
+    clock: deps.clock,
+    settingsOf,
+    assertCity: cities.timeZoneOf,
+  });
+
   const jobHandlers = [
+    ...watch.jobHandlers,
     handleJob(expireUnpaidOrderJob, ({ orderId }) => orders.systemStep(orderId, 'expire')),
     handleJob(autoDeclineOrderJob, ({ orderId }) => orders.systemStep(orderId, 'autoDecline')),
     handleJob(cancelUnchosenOrderJob, ({ orderId }) => orders.systemStep(orderId, 'cancel')),
@@ -69,10 +104,17 @@ export function createBookingModule(
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(addressesRoutes, { service: addresses });
     await api.register(bookingRoutes, { availability, freeStarts, orders });
+    await api.register(attentionRoutes, { attention: attentionService, settings: bookingSettings });
   };
 
   // Only the order's customer, its provider and staff may follow `order:<id>` (decision 016).
   context.topics.declare('order', (user, id) => orders.canFollow(user, id));
 
-  return { name: 'booking', api: { orders }, routes, jobs: jobHandlers };
+  return {
+    name: 'booking',
+    api: { orders, partiesOf: createOrderPartiesReader(deps.db, repository) },
+    routes,
+    jobs: jobHandlers,
+    subscriptions: [watch.subscription],
+  };
 }
