@@ -91,13 +91,22 @@ export async function createOrderScenario(citySettings: Record<string, unknown> 
     return body.data as { id: number; orderNumber: string; travelMinutes: number };
   };
 
+  /**
+   * One step as the app makes it. The last mile's rules (decision 028) ask the provider to check in
+   * by position at the door and to give a reason for ending early: the scenario does both unless
+   * the test says otherwise in `extra`.
+   */
+  const LAST_MILE: Record<string, Record<string, unknown>> = {
+    arrive: { position: { lat: addressBody().lat, lng: addressBody().lng } },
+    end: { reason: 'The customer asked to stop early' },
+  };
   const step = async (id: number, transition: string, token: string, extra: Record<string, unknown> = {}) =>
     (
       await call(app, {
         method: 'POST',
         url: `/app/orders/${id}/transitions`,
         token,
-        payload: { transition, ...extra },
+        payload: { transition, ...LAST_MILE[transition], ...extra },
       })
     ).json();
 
