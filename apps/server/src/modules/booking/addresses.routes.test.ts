@@ -151,7 +151,7 @@ describe('addresses', () => {
     expect(fake.json().code).toBe(ERROR_CODES.imageInvalid.code);
   });
 
-  it('removes a photo by its key, only from the owner\'s address, and then accepts another', async () => {
+  it("removes a photo by its key, only from the owner's address, and then accepts another", async () => {
     const { token } = await registerUser(app);
     const stranger = await registerUser(app);
     const address = (await create(token)).data;

@@ -117,10 +117,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ service: AddressesService 
       },
     },
     async (request) =>
-      ok(
-        request.lang,
-        await service.removePhoto(requireUser(request), request.params.id, request.query.key),
-      ),
+      ok(request.lang, await service.removePhoto(requireUser(request), request.params.id, request.query.key)),
   );
 
   app.post(
