@@ -62,7 +62,7 @@ export function AddressForm({ id, initial, phoneField, onSaved }: AddressFormPro
         legend={t('fields.placeType')}
         options={PLACE_TYPES.map((value) => ({ value, label: t(`placeTypes.${value}`) }))}
       />
-      <FieldRow name="detail" label={t('fields.detail')}>
+      <FieldRow name="detail" label={t('fields.detail')} controlId="address-detail">
         <TextAreaField
           name="detail"
           label={t('fields.detail')}
@@ -71,7 +71,7 @@ export function AddressForm({ id, initial, phoneField, onSaved }: AddressFormPro
         />
       </FieldRow>
       <HouseNumberRow />
-      <FieldRow name="arrivalNotes" label={t('fields.arrivalNotes')}>
+      <FieldRow name="arrivalNotes" label={t('fields.arrivalNotes')} controlId="address-arrivalNotes">
         <TextAreaField
           name="arrivalNotes"
           label={t('fields.arrivalNotes')}
@@ -106,6 +106,7 @@ function TextAreaField({
   return (
     <TextArea
       ref={field.ref}
+      id={`address-${name}`}
       aria-label={label}
       placeholder={placeholder}
       value={field.value ?? ''}

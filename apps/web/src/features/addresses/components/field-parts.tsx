@@ -20,18 +20,27 @@ export function FieldRow({
   name,
   label,
   hint,
+  controlId,
   children,
 }: {
   name: string;
   label: string;
   hint?: string;
+  /** The control's id, when it cannot carry its own accessible name (antd's TextArea). */
+  controlId?: string;
   children: ReactNode;
 }) {
   return (
     <div className={`address-form__row address-form__row--${name}`}>
-      <span className="address-form__label" aria-hidden="true">
-        {label}
-      </span>
+      {controlId ? (
+        <label className="address-form__label" htmlFor={controlId}>
+          {label}
+        </label>
+      ) : (
+        <span className="address-form__label" aria-hidden="true">
+          {label}
+        </span>
+      )}
       {children}
       {hint ? <p className="address-form__hint">{hint}</p> : null}
       <FieldError name={name} />
