@@ -49,20 +49,24 @@ export const addressForm = addressBodySchema
       .max(180),
     photos: z.array(z.custom<PhotoItem>()).max(MAX_ADDRESS_PHOTOS, message('photos.limit')),
   })
-  .superRefine(async (value, context) => {
-    if (needsHouseNumber(value.placeType) && !value.houseNumber?.trim()) {
-      context.addIssue({
-        code: 'custom',
-        path: ['houseNumber'],
-        message: message('errors.houseNumberRequired'),
-      });
-    }
-    if (!value.phone.trim()) return;
-    const { normaliseMobile } = await loadPhoneRules();
-    if (!normaliseMobile(value.phone, value.areaCode)) {
-      context.addIssue({ code: 'custom', path: ['phone'], message: message('errors.phoneInvalid') });
-    }
-  });
+  // `when`: these run even while another field is still wrong, so every problem shows at once.
+  .superRefine(
+    async (value, context) => {
+      if (needsHouseNumber(value.placeType) && !value.houseNumber?.trim()) {
+        context.addIssue({
+          code: 'custom',
+          path: ['houseNumber'],
+          message: message('errors.houseNumberRequired'),
+        });
+      }
+      if (typeof value.phone !== 'string' || !value.phone.trim()) return;
+      const { normaliseMobile } = await loadPhoneRules();
+      if (!normaliseMobile(value.phone, String(value.areaCode ?? ''))) {
+        context.addIssue({ code: 'custom', path: ['phone'], message: message('errors.phoneInvalid') });
+      }
+    },
+    { when: () => true },
+  );
 
 export type AddressFormInput = z.input<typeof addressForm>;
 export type AddressFormValues = z.output<typeof addressForm>;

@@ -33,10 +33,10 @@ const savedAddress = (body: Record<string, unknown>) => ({
 });
 
 /** A signed-in user on the add page, with the pin already chosen on the map (the draft). */
-async function openAddPage() {
+async function openAddPage({ hasPoint = true } = {}) {
   writeStored(STORAGE_KEYS.token, 'a-session-token');
   writeStored(STORAGE_KEYS.userInfo, { id: 7, nickname: 'Dara', areaCode: '855', phone: '' });
-  setDraftPoint(undefined, { lat: 11.5621, lng: 104.9161 });
+  if (hasPoint) setDraftPoint(undefined, { lat: 11.5621, lng: 104.9161 });
   const fetchMock = answerWith((method, path, url) => {
     if (path === '/app/Login/countryCode')
       return envelope([{ name: 'Cambodia', iso2: 'KH', areaCode: '855' }]);
@@ -105,6 +105,23 @@ describe('the address form', () => {
         isDefault: false,
       },
     ]);
+  });
+
+  it('shows every problem at once: the missing map point beside the missing house number', async () => {
+    const { posted, typist } = await openAddPage({ hasPoint: false });
+    await fillRequired(typist);
+    await typist.click(screen.getByRole('radio', { name: en.placeTypes.apartment }));
+    await typist.click(save());
+    const houseRow = screen
+      .getByRole('textbox', { name: en.fields.houseNumberRequired })
+      .closest('.address-form__row') as HTMLElement;
+    expect(await within(houseRow).findByRole('alert')).toHaveProperty(
+      'textContent',
+      en.errors.houseNumberRequired,
+    );
+    expect(screen.getByText(en.point.none)).toBeTruthy();
+    expect(screen.getAllByText(en.errors.pointRequired).length).toBeGreaterThan(0);
+    expect(posted()).toEqual([]);
   });
 
   it('does not ask a house for a house number', async () => {
