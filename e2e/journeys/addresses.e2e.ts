@@ -185,7 +185,7 @@ describe('addresses journey', () => {
     expect(Math.abs(saved.lat - GEO.latitude)).toBeLessThan(0.01);
 
     // Edit it.
-    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit' }).click();
     await page.waitForURL(`**/my/address/Endaddress?id=${saved.id}`);
     const detail = page.getByRole('textbox', { name: 'Detailed address' });
     await detail.waitFor();

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { AddOutline, EnvironmentOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { confirm, showToast } from '../../../../components/ui/feedback';
 import { Page } from '../../../../components/ui/page';
@@ -76,9 +76,14 @@ export default function AddressListPage() {
                     address={address}
                     actions={
                       <>
-                        <Link className="address-card__action" to={paths.editAddress.href(address.id)}>
+                        <Button
+                          size="mini"
+                          fill="none"
+                          className="address-card__action"
+                          onClick={() => navigate(paths.editAddress.href(address.id))}
+                        >
                           {t('list.edit')}
-                        </Link>
+                        </Button>
                         {address.isDefault ? null : (
                           <Button
                             size="mini"
