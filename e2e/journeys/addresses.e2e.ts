@@ -212,8 +212,11 @@ describe('addresses journey', () => {
     ]);
 
     // Delete: "Keep it" keeps it; confirming deletes it.
+    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
     await peak.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByText('Delete this address? This cannot be undone.').waitFor();
+    // Let the dialog finish opening before the picture.
+    await page.waitForTimeout(400);
     await shoot(page, 'address-delete-confirm-en');
     await page.getByRole('dialog').getByRole('button', { name: 'Keep it' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
