@@ -192,9 +192,15 @@ describe('addresses journey', () => {
     expect(await detail.inputValue()).toBe('The Peak, Street 2, Tonle Bassac');
     await shoot(page, 'address-edit-en');
     await detail.fill('The Peak, Tower B, Tonle Bassac');
+    // The saved photo is shown and can be taken off.
+    await page.getByRole('img', { name: 'Address photo 1' }).waitFor();
+    await page.getByRole('button', { name: 'Remove photo 1' }).click();
+    await page.getByText('Photos of the entrance (0/5)').waitFor();
     await page.getByRole('button', { name: 'Save address' }).click();
     await page.waitForURL('**/my/address/address');
     await page.getByText('The Peak, Tower B, Tonle Bassac').waitFor();
+    const [edited] = (await api<StoredAddress[]>('GET', '/app/addresses', token)).data;
+    expect(edited).toMatchObject({ id: saved.id, detail: 'The Peak, Tower B, Tonle Bassac', photos: [] });
 
     // A second address (added as a default one elsewhere), then this one made the default again.
     expect(
