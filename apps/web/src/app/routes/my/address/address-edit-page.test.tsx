@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearDraft, setDraftPoint } from '../../../../features/addresses/address-draft';
 import { STORAGE_KEYS, writeStored } from '../../../../lib/storage';
@@ -32,6 +32,11 @@ const savedAddress = (body: Record<string, unknown>) => ({
   lng: body.lng,
 });
 
+/** Where a save went. */
+function WhereAmI() {
+  return <p data-testid="location">{useLocation().pathname}</p>;
+}
+
 /** A signed-in user on the add page, with the pin already chosen on the map (the draft). */
 async function openAddPage({ hasPoint = true } = {}) {
   writeStored(STORAGE_KEYS.token, 'a-session-token');
@@ -50,7 +55,7 @@ async function openAddPage({ hasPoint = true } = {}) {
   await renderPage(
     <Routes>
       <Route path="/my/address/Endaddress" element={<AddressEditPage />} />
-      <Route path="/my/address/address" element={<p>list page</p>} />
+      <Route path="/my/address/address" element={<WhereAmI />} />
     </Routes>,
     { route: '/my/address/Endaddress' },
   );
@@ -89,7 +94,7 @@ describe('the address form', () => {
 
     await typist.type(houseNumber, 'B12');
     await typist.click(save());
-    await screen.findByText('list page');
+    expect((await screen.findByTestId('location')).textContent).toBe('/my/address/address');
     expect(posted()).toEqual([
       {
         contactName: 'Sokha',
