@@ -159,6 +159,12 @@ describe('addresses journey', () => {
     await page.mouse.down();
     await page.mouse.move(before.x + before.width / 2 + 60, before.y + before.height / 2 + 40, { steps: 8 });
     await page.mouse.up();
+    // The pin also moves from the keyboard: focused, an arrow press nudges it (about 10 m east).
+    await pin.focus();
+    const dragged = await pin.boundingBox();
+    await page.keyboard.press('ArrowRight');
+    const nudged = await pin.boundingBox();
+    expect((nudged?.x ?? 0) - (dragged?.x ?? 0)).toBeGreaterThan(4);
     await shoot(page, 'address-map-en');
     await page.getByRole('button', { name: 'Confirm location' }).click();
     await page.waitForURL('**/my/address/Endaddress');
@@ -272,6 +278,11 @@ describe.skipIf(!SHOTS)('address screenshots at 390×844', () => {
   for (const language of ['en', 'km']) {
     it(`every address page in ${language}`, async () => {
       const { context, token }: { context: BrowserContext; token: string } = await signedIn(language);
+      const empty = await context.newPage();
+      await empty.goto(`${journey.server.baseUrl}/my/address/address`);
+      await empty.locator('.empty-state').waitFor();
+      await shoot(empty, `address-empty-${language}`);
+      await empty.close();
       await api('POST', '/app/addresses', token, {
         ...addressBody('The Peak, Tower B, Tonle Bassac'),
         isDefault: true,

@@ -4,6 +4,14 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 
+const NUDGE_DEGREES = 0.0001;
+const ARROW_STEPS: Record<string, [number, number]> = {
+  ArrowUp: [1, 0],
+  ArrowDown: [-1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
 interface PinMapProps {
   /** The pin, WGS-84 (what the server stores and the browser's geolocation gives). */
   point: LatLng;
@@ -54,6 +62,17 @@ export function PinMap({ point, tiles, onMove, onTilesFailed, label, pinLabel }:
     })
       .on('dragend', () => callbacks.current.onMove(fromMap(marker.getLatLng())))
       .addTo(instance);
+    // Keyboard users move the focused pin with the arrow keys (about 10 m a press).
+    marker.getElement()?.addEventListener('keydown', (event) => {
+      const step = ARROW_STEPS[event.key];
+      if (!step) return;
+      event.preventDefault();
+      const at = marker.getLatLng();
+      const next = L.latLng(at.lat + step[0] * NUDGE_DEGREES, at.lng + step[1] * NUDGE_DEGREES);
+      marker.setLatLng(next);
+      if (!instance.getBounds().pad(-0.1).contains(next)) instance.panTo(next);
+      callbacks.current.onMove(fromMap(next));
+    });
     instance.on('click', (event: L.LeafletMouseEvent) => {
       marker.setLatLng(event.latlng);
       callbacks.current.onMove(fromMap(event.latlng));
