@@ -10,6 +10,9 @@ import { answerWith, envelope, renderPage } from '../../../../test/render';
 import AddressEditPage from './address-edit-page';
 
 /** The address form's rules, checked in the browser before anything is sent (the shared schema). */
+// Typing a whole form takes a few seconds on a busy machine; the default 5 s is too tight.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
