@@ -82,6 +82,33 @@ export const cancelAccount = {
 
 // Booking: addresses (my/address/*) — the addresses work adds its routes here.
 
+/** An in-app path to come back to (never another site): what `returnTo` may carry. */
+export const isInAppPath = (target: string | null | undefined): target is string =>
+  Boolean(target?.startsWith('/') && !target.startsWith('//'));
+export const addresses = fixed('/my/address/address');
+/** Add (no id) or edit an address; `returnTo` is where a save goes back to (the booking's chooser). */
+export const editAddress = {
+  path: '/my/address/Endaddress',
+  href: (id?: number | string, { returnTo }: { returnTo?: string } = {}) =>
+    withQuery('/my/address/Endaddress', { id, returnTo }),
+} as const;
+/** The full-screen map of the address being added (no id) or edited. */
+export const addressMap = {
+  path: '/my/address/mapaddress',
+  href: (id?: number | string) => withQuery('/my/address/mapaddress', { id }),
+} as const;
+/** Choosing an address while booking: a tap goes back to `returnTo` with `addressId=<id>` added. */
+export const selectAddress = {
+  path: '/my/address/selectAddressList',
+  href: ({ returnTo }: { returnTo: string }) => withQuery('/my/address/selectAddressList', { returnTo }),
+} as const;
+/** `returnTo` with `addressId` set in its query (its other parameters kept). */
+export function withAddressId(returnTo: string, addressId: number): string {
+  const url = new URL(returnTo, 'http://app.invalid');
+  url.searchParams.set('addressId', String(addressId));
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 // Booking: confirming a home visit (index/order/orderDet) and an in-store visit — the booking pages add theirs here.
 
 // Orders: detail (my/order/pay?ordersId=), receipt (my/order/receipt) — the order pages add theirs here.

@@ -1,3 +1,4 @@
+import type addresses from './en/addresses.json';
 import type common from './en/common.json';
 import type discovery from './en/discovery.json';
 import type home from './en/home.json';
@@ -31,6 +32,8 @@ export type Resources = {
   identity?: typeof identity;
   /** Optional: the shared page views' strings (components/ui/ui-strings.ts), loaded as discovery's. */
   ui?: typeof ui;
+  /** Optional: the address pages' strings (features/addresses/addresses-strings.ts), loaded as discovery's. */
+  addresses?: typeof addresses;
 };
 
 export type Namespace = keyof Resources;

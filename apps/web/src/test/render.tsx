@@ -17,7 +17,7 @@ export async function renderPage(
 ) {
   await changeLanguage(language);
   // The page namespaces load on first use; a test renders with them in place.
-  await i18n.loadNamespaces(['identity', 'discovery', 'ui']);
+  await i18n.loadNamespaces(['identity', 'discovery', 'ui', 'addresses']);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

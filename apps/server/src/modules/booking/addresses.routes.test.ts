@@ -151,6 +151,34 @@ describe('addresses', () => {
     expect(fake.json().code).toBe(ERROR_CODES.imageInvalid.code);
   });
 
+  it("removes a photo by its key, only from the owner's address, and then accepts another", async () => {
+    const { token } = await registerUser(app);
+    const stranger = await registerUser(app);
+    const address = (await create(token)).data;
+    await upload(token, address.id, await photoWithExif());
+    // Another picture: the same bytes would be stored under the same key.
+    const otherPicture = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: '#993366' },
+    })
+      .png()
+      .toBuffer();
+    const second = (await upload(token, address.id, otherPicture, 'gate.png', 'image/png')).json().data;
+    const [first, kept] = second.photos;
+    const remove = (caller: string, key: string) =>
+      call(app, {
+        method: 'DELETE',
+        url: `/app/addresses/${address.id}/photos?key=${encodeURIComponent(key)}`,
+        token: caller,
+      });
+
+    expect((await remove(stranger.token, first.key)).json().code).toBe(ERROR_CODES.notFound.code);
+    const removed = (await remove(token, first.key)).json();
+    expect(removed.code).toBe(0);
+    expect(removed.data.photos.map((photo: { key: string }) => photo.key)).toEqual([kept.key]);
+    expect((await remove(token, first.key)).json().code).toBe(ERROR_CODES.notFound.code);
+    expect((await list(token)).data[0].photos).toHaveLength(1);
+  });
+
   it('is refused to a caller who is not logged in', async () => {
     const response = await app.inject({ method: 'GET', url: '/app/addresses' });
     expect(response.json().code).toBe(ERROR_CODES.unauthenticated.code);

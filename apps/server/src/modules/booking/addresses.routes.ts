@@ -4,6 +4,7 @@ import {
   addressSchema,
   bookingIdParamsSchema,
 } from '@sabai/shared/booking/booking.schemas';
+import { textSchema } from '@sabai/shared/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth';
@@ -100,6 +101,23 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ service: AddressesService 
       },
     },
     async (request) => ok(request.lang, await service.setDefault(requireUser(request), request.params.id)),
+  );
+
+  app.delete(
+    '/addresses/:id/photos',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a photo (by the key the address lists it under)',
+        params: bookingIdParamsSchema,
+        querystring: z.object({ key: textSchema().trim().min(1).max(200) }),
+        response: okResponse(addressSchema),
+      },
+    },
+    async (request) =>
+      ok(request.lang, await service.removePhoto(requireUser(request), request.params.id, request.query.key)),
   );
 
   app.post(

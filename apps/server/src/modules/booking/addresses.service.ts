@@ -98,6 +98,14 @@ export function createAddressesService(deps: {
       return toAddress(row);
     },
 
+    /** Takes a photo off the address; a key the address does not have answers "not found". */
+    async removePhoto(me: AuthUser, id: number, key: string): Promise<Address> {
+      await ownAddress(me, id);
+      const row = await repository.removeAddressPhoto(me.id, id, key, clock.now());
+      if (!row) throw new AppError('notFound');
+      return toAddress(row);
+    },
+
     /** Same checks as avatars: the content must be an image; it is re-encoded, which drops its metadata. */
     async addPhoto(me: AuthUser, id: number, upload: Buffer): Promise<Address> {
       const address = await ownAddress(me, id);

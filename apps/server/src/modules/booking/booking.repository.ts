@@ -110,6 +110,16 @@ export function createBookingRepository(db: Db) {
           .returning()
       )[0],
 
+    /** Drops one photo key from the list (jsonb `-` removes the matching string); undefined when not found. */
+    removeAddressPhoto: async (userId: number, id: number, key: string, now: Date) =>
+      (
+        await db
+          .update(addresses)
+          .set({ photoKeys: sql`${addresses.photoKeys} - ${key}::text`, updatedAt: now })
+          .where(and(liveAddress(userId, id), sql`${addresses.photoKeys} ? ${key}::text`))
+          .returning()
+      )[0],
+
     citySettings: async (cityId: number) =>
       (await db.select().from(cityBookingSettings).where(eq(cityBookingSettings.cityId, cityId)))[0]
         ?.settings,

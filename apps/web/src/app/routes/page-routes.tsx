@@ -47,6 +47,10 @@ const routes: RouteObject[] = [
   { path: paths.changePhone.path, element: page(() => import('./my/setting/change-phone-page')) },
   { path: paths.cancelAccount.path, element: page(() => import('./my/setting/zhuxiao-page')) },
   // Booking: addresses.
+  { path: paths.addresses.path, element: page(() => import('./my/address/address-list-page')) },
+  { path: paths.editAddress.path, element: page(() => import('./my/address/address-edit-page')) },
+  { path: paths.addressMap.path, element: page(() => import('./my/address/address-map-page')) },
+  { path: paths.selectAddress.path, element: page(() => import('./my/address/select-address-page')) },
 
   // Booking: confirming an order.
 

@@ -1,5 +1,11 @@
 import { List } from 'antd-mobile';
-import { GlobalOutline, SetOutline, UserOutline, UserSetOutline } from 'antd-mobile-icons';
+import {
+  EnvironmentOutline,
+  GlobalOutline,
+  SetOutline,
+  UserOutline,
+  UserSetOutline,
+} from 'antd-mobile-icons';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -68,6 +74,13 @@ export default function MyPage() {
             <List.Item prefix={<UserSetOutline aria-hidden="true" />} arrowIcon>
               <Link className="stretched-action" to={paths.userInfo.href()}>
                 {tIdentity('userinfo.title')}
+              </Link>
+            </List.Item>
+          ) : null}
+          {user ? (
+            <List.Item prefix={<EnvironmentOutline aria-hidden="true" />} arrowIcon>
+              <Link className="stretched-action" to={paths.addresses.href()}>
+                {t('menu.addresses')}
               </Link>
             </List.Item>
           ) : null}
