@@ -1,3 +1,4 @@
+import type booking from './en/booking.json';
 import type common from './en/common.json';
 import type discovery from './en/discovery.json';
 import type home from './en/home.json';
@@ -31,6 +32,8 @@ export type Resources = {
   identity?: typeof identity;
   /** Optional: the shared page views' strings (components/ui/ui-strings.ts), loaded as discovery's. */
   ui?: typeof ui;
+  /** Optional: the booking pages' strings (features/booking/booking-strings.ts), loaded as discovery's. */
+  booking?: typeof booking;
 };
 
 export type Namespace = keyof Resources;

@@ -49,6 +49,8 @@ const routes: RouteObject[] = [
   // Booking: addresses.
 
   // Booking: confirming an order.
+  { path: paths.bookHomeVisit.path, element: page(() => import('./index/order/order-det-page')) },
+  { path: paths.bookInStore.path, element: page(() => import('./instore/instore-order-det-page')) },
 
   // Orders: detail and receipt.
 
