@@ -151,6 +151,7 @@ export const orderQuoteSchema = z.object({
   total: moneyAmount,
   payable: moneyAmount,
 });
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
 export const orderSummarySchema = z.object({
   id: z.number().int(),

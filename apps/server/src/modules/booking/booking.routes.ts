@@ -8,6 +8,7 @@ import {
   freeStartsQuerySchema,
   orderDetailSchema,
   orderListQuerySchema,
+  orderQuoteSchema,
   orderSummarySchema,
   providerOrdersQuerySchema,
   reassignBodySchema,
@@ -136,6 +137,35 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(request.lang, await orders.createInStore(requireUser(request), request.body)),
+  );
+  app.post(
+    '/orders/home-visit/quote',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'The price a home-visit booking would store now (same body and refusals; nothing is booked)',
+        body: createHomeVisitBodySchema,
+        response: okResponse(orderQuoteSchema),
+      },
+    },
+    async (request) => ok(request.lang, await orders.quoteHomeVisit(requireUser(request), request.body)),
+  );
+  app.post(
+    '/orders/in-store/quote',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'The price a store-visit booking would store now (same body and refusals; nothing is booked)',
+        body: createInStoreBodySchema,
+        response: okResponse(orderQuoteSchema),
+      },
+    },
+    async (request) => ok(request.lang, await orders.quoteInStore(requireUser(request), request.body)),
   );
   app.get(
     '/orders',
