@@ -118,9 +118,9 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-async function shoot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+async function shoot(page: Page, name: string) {
   const path = `${SCREENSHOTS}${name}.png`;
-  await page.screenshot({ path, ...options });
+  await page.screenshot({ path });
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true });
     copyFileSync(path, `${SHOTS}/${name}.png`);
@@ -184,6 +184,10 @@ describe('booking a home visit', () => {
       await settle(page);
       await shoot(page, `booking-price-breakdown-${language}`);
 
+      await page.getByText('Street 51, Boeng Keng Kang 1').first().scrollIntoViewIfNeeded();
+      await settle(page);
+      await shoot(page, `booking-address-contact-${language}`);
+
       await page.getByRole('checkbox', { name: text.agree }).click();
       await page.getByRole('button', { name: text.submit }).click();
       await page.waitForURL('**/my/order/pay?ordersId=*');
@@ -210,4 +214,44 @@ describe('booking a home visit', () => {
       await context.close();
     });
   }
+
+  it('a customer books a store visit from the store page: a time in opening hours, no travel fee', async () => {
+    const therapist = await openTheDemoTherapistsWeek();
+    const customer = await customerBeside(therapist, 'en');
+    const page = await customer.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const stores = await call<{ items: { id: number }[] }>('GET', '/app/stores?page=1&pageSize=5');
+    const storeId = stores.data.items[0]?.id;
+    await page.goto(`${journey.server.baseUrl}/instore/orderDetail?id=${storeId}`);
+    await page.locator('a.bookable-project__book').first().click();
+    await page.waitForURL(`**/instore/orderDet?storeId=${storeId}&projectId=*`);
+    await page.getByRole('heading', { name: 'Book a store visit', level: 1 }).waitFor();
+    const slots = page.locator('.slot-picker__slot');
+    for (let day = 0; day < 7 && (await slots.count()) === 0; day += 1) {
+      await page.getByRole('tab').nth(day).click();
+    }
+    await slots.first().click();
+    const total = page.locator('.price-breakdown__row--total');
+    await total.waitFor();
+    expect(await page.locator('[data-line="travelFee"]').count()).toBe(0);
+    await page.getByText('No travel fee for a store visit').waitFor();
+    await settle(page);
+    await shoot(page, 'booking-in-store-en');
+    await page.getByRole('region', { name: TEXT.en.price }).scrollIntoViewIfNeeded();
+    await settle(page);
+    await shoot(page, 'booking-in-store-price-en');
+    await page.getByRole('checkbox', { name: TEXT.en.agree }).click();
+    await page.getByRole('button', { name: TEXT.en.submit }).click();
+    await page.waitForURL('**/my/order/pay?ordersId=*');
+    const orderId = Number(new URL(page.url()).searchParams.get('ordersId'));
+    const order = await call<{ kind: string; storeId: number; quote: { travelFee: number } }>(
+      'GET',
+      `/app/orders/${orderId}`,
+      customer.token,
+    );
+    expect(order.data).toMatchObject({ kind: 'inStore', storeId, quote: { travelFee: 0 } });
+    expect(errors).toEqual([]);
+    await customer.context.close();
+  });
 });

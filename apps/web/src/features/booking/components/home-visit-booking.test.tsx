@@ -323,3 +323,52 @@ describe('booking', () => {
     expect(within(alert).getByRole('button', { name: en.errors.switchCity })).toBeTruthy();
   });
 });
+
+describe('the trip to the address chooser', () => {
+  it('links to the chooser with a way back, and keeps what was typed when it comes back with another address', async () => {
+    const other = {
+      ...address,
+      id: 32,
+      contactName: 'Sophea',
+      detail: 'Street 240, Daun Penh',
+      isDefault: false,
+    };
+    serve((_method, path) => (path === '/app/addresses' ? envelope([address, other]) : undefined));
+    await renderBooking();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '09:15' }));
+    await user.type(screen.getByRole('textbox', { name: en.remark.label }), 'Gate code 42');
+    await user.click(screen.getByRole('radio', { name: en.travel.walking }));
+    await user.click(screen.getByRole('checkbox', { name: en.agreement.label }));
+
+    const chooser = screen.getByRole('link', { name: new RegExp(en.address.change) });
+    const target = new URL(chooser.getAttribute('href') ?? '', 'http://localhost');
+    expect(target.pathname).toBe('/my/address/selectAddressList');
+    const back = new URL(target.searchParams.get('returnTo') ?? '', 'http://localhost');
+    expect(back.pathname).toBe('/index/order/orderDet');
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      therapistId: '1',
+      projectId: '2',
+      clocks: '1',
+      startsAt: FREE[1]?.startsAt,
+    });
+
+    // The page is left for the chooser; it comes back to returnTo with the chosen address added.
+    cleanup();
+    await renderBooking(`${back.pathname}${back.search}&addressId=32`);
+    expect(await screen.findByText('Street 240, Daun Penh')).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: en.contact.name }) as HTMLInputElement).value).toBe(
+        'Sophea',
+      ),
+    );
+    expect((screen.getByRole('textbox', { name: en.remark.label }) as HTMLTextAreaElement).value).toBe(
+      'Gate code 42',
+    );
+    expect((screen.getByRole('radio', { name: en.travel.walking }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: en.agreement.label }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect((await screen.findByRole('button', { name: '09:15' })).getAttribute('aria-pressed')).toBe('true');
+  });
+});

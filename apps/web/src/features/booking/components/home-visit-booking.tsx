@@ -302,15 +302,21 @@ export function HomeVisitBooking({
 export function RemarkField() {
   const { t } = useTranslation('booking');
   const { field } = useController({ name: 'remark' });
+  // antd's TextArea puts aria-* on its wrapper, so the textarea is named by a label of its own.
   return (
-    <TextArea
-      aria-label={t('remark.label')}
-      placeholder={t('remark.placeholder')}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      maxLength={500}
-      rows={2}
-      showCount
-    />
+    <>
+      <label className="visually-hidden" htmlFor="booking-remark">
+        {t('remark.label')}
+      </label>
+      <TextArea
+        id="booking-remark"
+        placeholder={t('remark.placeholder')}
+        value={field.value ?? ''}
+        onChange={field.onChange}
+        maxLength={500}
+        rows={2}
+        showCount
+      />
+    </>
   );
 }
