@@ -18,3 +18,7 @@ export function bookingDays(
 /** The local date of an instant in the city, to open the tab of a start chosen before. */
 export const localDateIn = (instant: string, timeZone: string) =>
   localDateTimeOf(Date.parse(instant), timeZone).date;
+
+/** A start kept from an earlier visit (link, draft) only while it is still ahead; else none. */
+export const upcoming = (startsAt: string | undefined, now: number) =>
+  startsAt && Date.parse(startsAt) > now ? startsAt : '';

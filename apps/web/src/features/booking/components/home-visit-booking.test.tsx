@@ -174,10 +174,14 @@ describe('the number of sessions', () => {
     expect(fewer.hasAttribute('disabled')).toBe(false);
   });
 
-  it('clamps a count from the address bar', async () => {
+  it('clamps a count from the address bar, and forgets a start that has passed', async () => {
     serve();
-    await renderBooking('/index/order/orderDet?therapistId=1&projectId=2&clocks=99');
+    await renderBooking(
+      '/index/order/orderDet?therapistId=1&projectId=2&clocks=99&startsAt=2026-11-24T10:00:00.000Z',
+    );
     expect(screen.getByText('10', { selector: 'output' })).toBeTruthy();
+    expect(screen.queryByText(/^Chosen:/)).toBeNull();
+    expect(await screen.findByText(en.price.pending)).toBeTruthy();
   });
 });
 

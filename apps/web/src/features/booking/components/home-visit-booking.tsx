@@ -11,7 +11,7 @@ import { TextField } from '../../../components/form/text-field';
 import * as paths from '../../../lib/paths';
 import { randomId } from '../../../lib/storage';
 import { bookingKeys, createHomeVisit, useAddresses, useFreeStarts, useQuote } from '../api/booking-api';
-import { bookingDays, localDateIn } from '../booking-days';
+import { bookingDays, localDateIn, upcoming } from '../booking-days';
 import { clearDraft, type HomeVisitForm, homeVisitFormSchema, readDraft, writeDraft } from '../booking-form';
 import { type Refusal, RefusalNotice, refusalOf } from '../booking-refusal';
 import { useBookingDisplay } from '../use-booking-display';
@@ -73,7 +73,7 @@ export function HomeVisitBooking({
         therapistId: therapist.id,
         projectId: project.id,
         clocks: clampClocks(params.get('clocks') ?? String(draft.clocks ?? 1)),
-        startsAt: params.get('startsAt') ?? draft.startsAt ?? '',
+        startsAt: upcoming(params.get('startsAt') ?? draft.startsAt, now),
         addressId: addressFromUrl ?? draft.addressId,
         travelMode: isTravelMode(draft.travelMode) ? draft.travelMode : ('tukTuk' as TravelMode),
         contactName: draft.contactName ?? '',

@@ -7,7 +7,7 @@ import { Form, SubmitButton, useZodForm } from '../../../components/form/form';
 import * as paths from '../../../lib/paths';
 import { randomId } from '../../../lib/storage';
 import { bookingKeys, createInStore, useFreeStarts, useQuote } from '../api/booking-api';
-import { bookingDays, localDateIn } from '../booking-days';
+import { bookingDays, localDateIn, upcoming } from '../booking-days';
 import { clearDraft, type InStoreForm, inStoreFormSchema, readDraft, writeDraft } from '../booking-form';
 import { type Refusal, RefusalNotice, refusalOf } from '../booking-refusal';
 import { bothFree, type OpeningHoursEntry, storeFreeStarts } from '../store-starts';
@@ -60,7 +60,7 @@ export function InStoreBooking({
       projectId: project.id,
       therapistId: store.therapists.some((item) => item.id === therapistId) ? therapistId : undefined,
       clocks: clampClocks(params.get('clocks') ?? String(draft.clocks ?? 1)),
-      startsAt: params.get('startsAt') ?? draft.startsAt ?? '',
+      startsAt: upcoming(params.get('startsAt') ?? draft.startsAt, now),
       remark: draft.remark ?? '',
       agreeTerms: draft.agreeTerms === true ? (true as const) : undefined,
     };
