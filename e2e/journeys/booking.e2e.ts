@@ -162,7 +162,14 @@ describe('booking a home visit', () => {
       const book = page.locator('a.bookable-project__book').first();
       await book.waitFor();
       expect((await book.textContent())?.trim()).toBe(text.book);
-      await book.click();
+      if (language === 'en') {
+        // Through the project's page: opened from the therapist, it offers booking with them.
+        await page.locator('.bookable-project a.project-card').first().click();
+        await page.waitForURL(`**/index/order/order?id=*&therapistId=${therapist.id}`);
+        await page.getByRole('button', { name: 'Book with this therapist' }).click();
+      } else {
+        await book.click();
+      }
       await page.waitForURL(`**/index/order/orderDet?therapistId=${therapist.id}&projectId=*`);
       await page.getByRole('heading', { name: text.heading, level: 1 }).waitFor();
 
