@@ -162,6 +162,9 @@ describe('booking a home visit', () => {
       const book = page.locator('a.bookable-project__book').first();
       await book.waitFor();
       expect((await book.textContent())?.trim()).toBe(text.book);
+      await book.scrollIntoViewIfNeeded();
+      await settle(page);
+      await shoot(page, `booking-therapist-book-${language}`);
       if (language === 'en') {
         // Through the project's page: opened from the therapist, it offers booking with them.
         await page.locator('.bookable-project a.project-card').first().click();
@@ -243,6 +246,7 @@ describe('booking a home visit', () => {
     await total.waitFor();
     expect(await page.locator('[data-line="travelFee"]').count()).toBe(0);
     await page.getByText('No travel fee for a store visit').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await settle(page);
     await shoot(page, 'booking-in-store-en');
     await page.getByRole('region', { name: TEXT.en.price }).scrollIntoViewIfNeeded();
