@@ -314,6 +314,51 @@ describe('booking', () => {
     expect(screen.getByRole('button', { name: '09:00' }).getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('on "provider cannot take order" offers to book another provider of the project', async () => {
+    serve((method, path) =>
+      method === 'POST' && path === '/app/orders/home-visit/quote'
+        ? envelope(null, { code: 3102, msg: 'The provider cannot take this order right now.' })
+        : undefined,
+    );
+    await renderPage(
+      <Routes>
+        <Route
+          path="/index/order/orderDet"
+          element={
+            <HomeVisitBooking
+              therapist={{ id: 1, name: 'Sreymom' }}
+              project={project}
+              timeZone={ZONE}
+              now={NOW}
+            />
+          }
+        />
+        <Route path="/therapist/therapistList" element={<span data-testid="therapist-list" />} />
+      </Routes>,
+      { route: '/index/order/orderDet?therapistId=1&projectId=2' },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '09:00' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The provider cannot take this order right now.');
+    await user.click(within(alert).getByRole('button', { name: en.errors.bookAnother }));
+    expect(await screen.findByTestId('therapist-list')).toBeTruthy();
+  });
+
+  it('without an address offers to add one, and will not book without it', async () => {
+    const fetchMock = serve((_method, path) => (path === '/app/addresses' ? envelope([]) : undefined));
+    await renderBooking();
+    const add = await screen.findByRole('link', { name: new RegExp(en.address.add) });
+    expect(add.getAttribute('href')).toMatch(/^\/my\/address\/selectAddressList\?returnTo=/);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '09:00' }));
+    await user.click(screen.getByRole('checkbox', { name: en.agreement.label }));
+    await user.click(screen.getByRole('button', { name: en.submit }));
+    expect(await screen.findByText(en.errors.chooseAddress)).toBeTruthy();
+    expect(requests(fetchMock, '/app/orders/home-visit')).toHaveLength(0);
+    expect(requests(fetchMock, '/app/orders/home-visit/quote')).toHaveLength(0);
+  });
+
   it('on "city not open" offers the city picker', async () => {
     serve((method, path) =>
       method === 'POST' && path === '/app/orders/home-visit/quote'
