@@ -110,6 +110,42 @@ export function withAddressId(returnTo: string, addressId: number): string {
 }
 
 // Booking: confirming a home visit (index/order/orderDet) and an in-store visit — the booking pages add theirs here.
+/** Spec index/order/orderDet: the home-visit confirmation; `clocks`, `startsAt`, `addressId` restore a choice. */
+export const bookHomeVisit = {
+  path: '/index/order/orderDet',
+  href: (query: {
+    therapistId: number;
+    projectId: number;
+    clocks?: number;
+    startsAt?: string;
+    addressId?: number;
+  }) => withQuery('/index/order/orderDet', query),
+} as const;
+/** The project page opened from a therapist's page: it offers booking with that therapist. */
+export const projectWithTherapist = {
+  href: (id: number, therapistId: number) => withQuery(project.path, { id, therapistId }),
+} as const;
+/** The in-store confirmation (beside the spec's instore/orderDetail, the store's own page). */
+export const bookInStore = {
+  path: '/instore/orderDet',
+  href: (query: {
+    storeId: number;
+    projectId: number;
+    therapistId?: number;
+    clocks?: number;
+    startsAt?: string;
+  }) => withQuery('/instore/orderDet', query),
+} as const;
+/**
+ * Pages the booking pages lead to but do not own: the address chooser (it comes back to `returnTo`
+ * with `addressId` added) and the order detail a new order opens on. Their owners route them.
+ */
+export const bookingAddressChooser = {
+  href: (returnTo: string) => withQuery('/my/address/selectAddressList', { returnTo }),
+} as const;
+export const bookedOrder = {
+  href: (orderId: number) => withQuery('/my/order/pay', { ordersId: orderId }),
+} as const;
 
 // Orders: detail (my/order/pay?ordersId=), receipt (my/order/receipt) — the order pages add theirs here.
 

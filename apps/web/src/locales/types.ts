@@ -1,4 +1,5 @@
 import type addresses from './en/addresses.json';
+import type booking from './en/booking.json';
 import type common from './en/common.json';
 import type discovery from './en/discovery.json';
 import type home from './en/home.json';
@@ -34,6 +35,8 @@ export type Resources = {
   ui?: typeof ui;
   /** Optional: the address pages' strings (features/addresses/addresses-strings.ts), loaded as discovery's. */
   addresses?: typeof addresses;
+  /** Optional: the booking pages' strings (features/booking/booking-strings.ts), loaded as discovery's. */
+  booking?: typeof booking;
 };
 
 export type Namespace = keyof Resources;

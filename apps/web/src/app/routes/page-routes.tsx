@@ -53,6 +53,8 @@ const routes: RouteObject[] = [
   { path: paths.selectAddress.path, element: page(() => import('./my/address/select-address-page')) },
 
   // Booking: confirming an order.
+  { path: paths.bookHomeVisit.path, element: page(() => import('./index/order/order-det-page')) },
+  { path: paths.bookInStore.path, element: page(() => import('./instore/instore-order-det-page')) },
 
   // Orders: detail and receipt.
 

@@ -10,12 +10,15 @@ import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 import * as paths from '../../../lib/paths';
 import '../../../features/discovery/page-setup';
+import '../../../features/booking/booking-strings';
 
 /** Spec index/order/order: a service project's photos, duration, prices, extra clock and description. */
 export default function ProjectPage() {
   const { t } = useTranslation('discovery');
   const navigate = useNavigate();
   const id = useIdParam();
+  const therapistId = useIdParam('therapistId');
+  const { t: tb } = useTranslation('booking');
   const project = useProject(id);
   const display = useDisplay();
   const data = project.data;
@@ -70,9 +73,20 @@ export default function ProjectPage() {
             </p>
           </div>
           <div className="detail__actions">
+            {therapistId !== undefined ? (
+              <Button
+                block
+                color="primary"
+                size="large"
+                className="detail__action-book"
+                onClick={() => navigate(paths.bookHomeVisit.href({ therapistId, projectId: data.id }))}
+              >
+                {tb('bookWithTherapist')}
+              </Button>
+            ) : null}
             <Button
               block
-              color="primary"
+              color={therapistId === undefined ? 'primary' : 'default'}
               size="large"
               onClick={() => navigate(paths.therapistList.href({ projectId: data.id }))}
             >

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
 import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
+import { BookableProject } from '../../../features/booking/components/book-link';
 import { useStore } from '../../../features/discovery/api/discovery-api';
 import { FavouriteButton } from '../../../features/discovery/components/favourite-button';
 import { OpeningHours } from '../../../features/discovery/components/opening-hours';
@@ -104,7 +105,12 @@ export default function StoreDetailPage() {
             <Section title={t('store.projects')}>
               <div className="card-list">
                 {data.projects.map((project) => (
-                  <ProjectCard key={project.id} project={project} />
+                  <BookableProject
+                    key={project.id}
+                    card={<ProjectCard project={project} />}
+                    to={paths.bookInStore.href({ storeId: data.id, projectId: project.id })}
+                    projectName={project.name}
+                  />
                 ))}
               </div>
             </Section>

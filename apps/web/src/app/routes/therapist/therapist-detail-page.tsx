@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
 import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
+import { BookableProject } from '../../../features/booking/components/book-link';
 import { useTherapist } from '../../../features/discovery/api/discovery-api';
 import { FavouriteButton, FollowButton } from '../../../features/discovery/components/favourite-button';
 import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
@@ -143,9 +144,23 @@ export default function TherapistDetailPage() {
 
           <Section title={t('therapist.projects')}>
             <div className="card-list">
-              {data.projects.map((project) => (
-                <ProjectCard key={project.id} project={project} />
-              ))}
+              {data.projects.map((project) =>
+                data.isBookable ? (
+                  <BookableProject
+                    key={project.id}
+                    card={
+                      <ProjectCard
+                        project={project}
+                        href={paths.projectWithTherapist.href(project.id, data.id)}
+                      />
+                    }
+                    to={paths.bookHomeVisit.href({ therapistId: data.id, projectId: project.id })}
+                    projectName={project.name}
+                  />
+                ) : (
+                  <ProjectCard key={project.id} project={project} />
+                ),
+              )}
             </div>
           </Section>
 

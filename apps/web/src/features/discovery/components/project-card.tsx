@@ -6,11 +6,20 @@ import * as paths from '../../../lib/paths';
 import { useDisplay } from '../hooks/use-display';
 
 /** A service project: cover, name, duration, price and member price. */
-export function ProjectCard({ project, variant = 'row' }: { project: Project; variant?: 'row' | 'tile' }) {
+export function ProjectCard({
+  project,
+  variant = 'row',
+  href,
+}: {
+  project: Project;
+  variant?: 'row' | 'tile';
+  /** Where the card leads, when not the plain project page (a therapist's page adds the therapist). */
+  href?: string;
+}) {
   const { t } = useTranslation('discovery');
   const display = useDisplay();
   return (
-    <Link className={`project-card project-card--${variant}`} to={paths.project.href(project.id)}>
+    <Link className={`project-card project-card--${variant}`} to={href ?? paths.project.href(project.id)}>
       <img className="project-card__cover" src={project.cover} alt="" loading="lazy" />
       <div className="project-card__body">
         <span className="project-card__name">{project.name}</span>
