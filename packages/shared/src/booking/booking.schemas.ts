@@ -152,6 +152,18 @@ export const orderQuoteSchema = z.object({
   payable: moneyAmount,
 });
 
+/**
+ * Names and the city's time zone for the order pages, in the caller's language (decision 032):
+ * present on the list and on GET /orders/:id, absent from the answers of the steps.
+ */
+export const orderLabelsSchema = z.object({
+  therapistName: z.string().nullable(),
+  storeName: z.string().nullable(),
+  projectName: z.string(),
+  timeZone: z.string(),
+});
+export type OrderLabels = z.infer<typeof orderLabelsSchema>;
+
 export const orderSummarySchema = z.object({
   id: z.number().int(),
   orderNumber: z.string(),
@@ -167,7 +179,9 @@ export const orderSummarySchema = z.object({
   payable: moneyAmount,
   currency: z.string(),
   createdAt: z.string(),
+  labels: orderLabelsSchema.optional(),
 });
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const orderDetailSchema = orderSummarySchema.extend({
   travelMode: z.string().nullable(),

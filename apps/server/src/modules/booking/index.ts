@@ -18,6 +18,7 @@ import {
 import { createBookingRepository } from './booking.repository';
 import { bookingRoutes } from './booking.routes';
 import { createFreeStartsService } from './free-starts.service';
+import { createOrderLabels } from './order-labels';
 import type { OrdersService } from './orders.service';
 import { createOrdersService } from './orders.service';
 
@@ -68,7 +69,12 @@ export function createBookingModule(
 
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(addressesRoutes, { service: addresses });
-    await api.register(bookingRoutes, { availability, freeStarts, orders });
+    await api.register(bookingRoutes, {
+      availability,
+      freeStarts,
+      orders,
+      withLabels: createOrderLabels(repository),
+    });
   };
 
   // Only the order's customer, its provider and staff may follow `order:<id>` (decision 016).
