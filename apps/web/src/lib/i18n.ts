@@ -21,12 +21,12 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: LocaleBu
 export const NAMESPACES = Object.keys(en.resources) as Namespace[];
 
 /**
- * The namespaces of page families (identity, discovery) and of the shared page views (ui) stay out of the language chunks: each
+ * The namespaces of page families (identity, discovery, orders) and of the shared page views (ui) stay out of the language chunks: each
  * language's copy is its own small chunk, fetched the first time a page asks for the namespace
  * (react-i18next suspends that page until it arrives). The first screen carries only the shell's.
  */
 const pageNamespaceLoaders = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../locales/*/{identity,discovery,ui}.json',
+  '../locales/*/{identity,discovery,ui,orders}.json',
 );
 const pageNamespaces: BackendModule = {
   type: 'backend',

@@ -18,7 +18,6 @@ export type Resources = {
   home: typeof home;
   instore: typeof instore;
   therapist: typeof therapist;
-  orders: typeof orders;
   me: typeof me;
   settings: typeof settings;
   /**
@@ -31,6 +30,8 @@ export type Resources = {
   identity?: typeof identity;
   /** Optional: the shared page views' strings (components/ui/ui-strings.ts), loaded as discovery's. */
   ui?: typeof ui;
+  /** Optional: English's copy loads with the order pages (features/orders/orders-strings.ts), others as discovery's. */
+  orders?: typeof orders;
 };
 
 export type Namespace = keyof Resources;

@@ -51,6 +51,8 @@ const routes: RouteObject[] = [
   // Booking: confirming an order.
 
   // Orders: detail and receipt.
+  { path: paths.orderDetail.path, element: page(() => import('./my/order/order-pay-page')) },
+  { path: paths.orderReceipt.path, element: page(() => import('./my/order/order-receipt-page')) },
 
   // Provider workbench and store staff.
 
