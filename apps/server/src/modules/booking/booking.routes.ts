@@ -227,7 +227,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const order = await orders.get(requireUser(request), request.params.id);
       const [labelled] = await withLabels([order], request.lang);
-      return ok(request.lang, labelled);
+      return ok(request.lang, labelled ?? order);
     },
   );
   app.post(

@@ -15,7 +15,13 @@ import { api } from '../../../lib/api-client';
  * names and the city's time zone (decision 032), and the list must follow too.
  */
 export type OrderTab = (typeof ORDER_TABS)[number];
-export const ORDER_TAB_LIST: readonly OrderTab[] = ['all', 'pendingPayment', 'ongoing', 'finished', 'cancelled'];
+export const ORDER_TAB_LIST: readonly OrderTab[] = [
+  'all',
+  'pendingPayment',
+  'ongoing',
+  'finished',
+  'cancelled',
+];
 
 export interface ProviderPosition {
   lat: number;
@@ -103,8 +109,12 @@ export function useTherapistProjects(therapistId: number | null, isEnabled: bool
   return useQuery({
     queryKey: ['orders', 'therapist-projects', therapistId],
     queryFn: async ({ signal }) =>
-      (await api.get<{ projects: ProjectCard[] }>(`/app/therapists/${therapistId}`, { signal, isSilent: true }))
-        .projects,
+      (
+        await api.get<{ projects: ProjectCard[] }>(`/app/therapists/${therapistId}`, {
+          signal,
+          isSilent: true,
+        })
+      ).projects,
     enabled: isEnabled && therapistId !== null,
   });
 }

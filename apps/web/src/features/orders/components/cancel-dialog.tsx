@@ -32,8 +32,8 @@ export function CancelDialog({
   const preview = useCancellationPreview(orderId, isOpen);
   const money = (amount: number) => format.price({ amount, currency: preview.data?.currency ?? 'USD' });
   return (
-    <CenterPopup visible={isOpen} onMaskClick={onClose} role="dialog" aria-labelledby="cancel-title">
-      <div className="order-dialog">
+    <CenterPopup visible={isOpen} onMaskClick={onClose}>
+      <div className="order-dialog" role="dialog" aria-labelledby="cancel-title">
         <h2 id="cancel-title" className="order-dialog__title">
           {t('cancel.title')}
         </h2>
@@ -57,7 +57,9 @@ export function CancelDialog({
                   <dd>−{money(line.amount)}</dd>
                 </div>
               ))}
-              {preview.data.kept.length === 0 ? <p className="order-lines__note">{t('cancel.nothingKept')}</p> : null}
+              {preview.data.kept.length === 0 ? (
+                <p className="order-lines__note">{t('cancel.nothingKept')}</p>
+              ) : null}
               <div className="order-lines__row">
                 <dt>{t('cancel.kept')}</dt>
                 <dd>{money(preview.data.keptTotal)}</dd>
@@ -67,7 +69,9 @@ export function CancelDialog({
                 <dd>{money(preview.data.refund)}</dd>
               </div>
             </dl>
-            {preview.data.isCouponReturned ? <p className="order-lines__note">{t('cancel.couponReturned')}</p> : null}
+            {preview.data.isCouponReturned ? (
+              <p className="order-lines__note">{t('cancel.couponReturned')}</p>
+            ) : null}
             {preview.data.paid > 0 ? <p className="order-lines__note">{t('cancel.refundRoute')}</p> : null}
             <TextArea
               className="order-dialog__reason"

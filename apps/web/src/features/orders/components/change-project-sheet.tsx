@@ -35,63 +35,69 @@ export function ChangeProjectSheet({
   const differenceOf = (unitPrice: number) => unitPrice * order.quote.clocks - order.quote.service;
   const currency = order.quote.currency;
   return (
-    <Popup visible={isOpen} onMaskClick={onClose} bodyClassName="order-sheet" role="dialog" aria-labelledby="change-title">
-      <h2 id="change-title" className="order-dialog__title">
-        {t('changeProject.title')}
-      </h2>
-      {projects.isPending ? (
-        <CardSkeletons count={2} />
-      ) : projects.isError ? (
-        <LoadError error={projects.error} onRetry={() => projects.refetch()} />
-      ) : others.length === 0 ? (
-        <p>{t('changeProject.none')}</p>
-      ) : (
-        <ul className="order-choices" aria-label={t('changeProject.title')}>
-          {others.map((project) => {
-            const difference = differenceOf(project.price.amount);
-            return (
-              <li key={project.id}>
-                <button
-                  type="button"
-                  className={chosen === project.id ? 'order-choice is-chosen' : 'order-choice'}
-                  aria-pressed={chosen === project.id}
-                  onClick={() => setChosen(project.id)}
-                >
-                  <span className="order-choice__name">{project.name}</span>
-                  <span className="order-choice__meta">
-                    {format.price({ amount: project.price.amount, currency: project.price.currency })}
-                  </span>
-                  <span className="order-choice__difference">
-                    {difference > 0
-                      ? t('changeProject.difference', { amount: format.price({ amount: difference, currency }) })
-                      : difference < 0
-                        ? t('changeProject.noRefund')
-                        : t('changeProject.same')}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {error ? (
-        <p className="order-dialog__error" role="alert">
-          {isApiError(error) ? error.message : String(error)}
-        </p>
-      ) : null}
-      <div className="order-dialog__actions">
-        <Button block onClick={onClose}>
-          {t('actions.back')}
-        </Button>
-        <Button
-          block
-          color="primary"
-          disabled={chosen === undefined}
-          loading={isSubmitting}
-          onClick={() => chosen !== undefined && onChoose(chosen)}
-        >
-          {t('actions.changeProject')}
-        </Button>
+    <Popup visible={isOpen} onMaskClick={onClose} bodyClassName="order-sheet">
+      <div role="dialog" aria-labelledby="change-title">
+        <h2 id="change-title" className="order-dialog__title">
+          {t('changeProject.title')}
+        </h2>
+        {projects.isPending ? (
+          <CardSkeletons count={2} />
+        ) : projects.isError ? (
+          <LoadError error={projects.error} onRetry={() => projects.refetch()} />
+        ) : others.length === 0 ? (
+          <p>{t('changeProject.none')}</p>
+        ) : (
+          <ul className="order-choices" aria-label={t('changeProject.title')}>
+            {others.map((project) => {
+              const difference = differenceOf(project.price.amount);
+              return (
+                <li key={project.id}>
+                  <button
+                    type="button"
+                    className={chosen === project.id ? 'order-choice is-chosen' : 'order-choice'}
+                    aria-pressed={chosen === project.id}
+                    onClick={() => setChosen(project.id)}
+                  >
+                    <span className="order-choice__name">{project.name}</span>
+                    <span className="order-choice__meta">
+                      {format.price({ amount: project.price.amount, currency: project.price.currency })}
+                    </span>
+                    <span className="order-choice__difference">
+                      {difference > 0
+                        ? t('changeProject.difference', {
+                            amount: format.price({ amount: difference, currency }),
+                          })
+                        : difference < 0
+                          ? t('changeProject.noRefund')
+                          : t('changeProject.same')}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {error ? (
+          <p className="order-dialog__error" role="alert">
+            {isApiError(error) ? error.message : String(error)}
+          </p>
+        ) : null}
+        <div className="order-dialog__actions">
+          <Button block onClick={onClose}>
+            {t('actions.back')}
+          </Button>
+          <Button
+            block
+            color="primary"
+            disabled={chosen === undefined}
+            loading={isSubmitting}
+            onClick={() => {
+              if (chosen !== undefined) onChoose(chosen);
+            }}
+          >
+            {t('actions.changeProject')}
+          </Button>
+        </div>
       </div>
     </Popup>
   );

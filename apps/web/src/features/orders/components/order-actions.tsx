@@ -51,7 +51,9 @@ export function OrderActions({ order }: { order: OrderDetail }) {
     });
 
   const rebook = () =>
-    navigate(paths.orderRebook.href({ therapistId: order.therapistId ?? undefined, projectId: order.projectId }));
+    navigate(
+      paths.orderRebook.href({ therapistId: order.therapistId ?? undefined, projectId: order.projectId }),
+    );
 
   return (
     <>
@@ -77,14 +79,19 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           </div>
         ) : null}
         {actions.has('urge') ? (
-          <Button onClick={() => run({ kind: 'urge' }, t('actions.urged'))} loading={command.isPending && sheet === null}>
+          <Button
+            onClick={() => run({ kind: 'urge' }, t('actions.urged'))}
+            loading={command.isPending && sheet === null}
+          >
             {t('actions.urge')}
           </Button>
         ) : null}
         {actions.has('changeProject') ? (
           <Button onClick={() => open('changeProject')}>{t('actions.changeProject')}</Button>
         ) : null}
-        {actions.has('addClock') ? <Button onClick={() => open('addClock')}>{t('actions.addClock')}</Button> : null}
+        {actions.has('addClock') ? (
+          <Button onClick={() => open('addClock')}>{t('actions.addClock')}</Button>
+        ) : null}
         {actions.has('rebook') && order.therapistId !== null ? (
           <Button color="primary" fill="outline" onClick={rebook}>
             {t('actions.rebook')}

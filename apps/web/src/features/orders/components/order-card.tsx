@@ -19,10 +19,14 @@ export function OrderCard({ order }: { order: OrderSummary }) {
     >
       <div className="order-card__head">
         <span className="order-card__party">
-          <span className="order-card__kind">{t(order.kind === 'inStore' ? 'card.inStore' : 'card.homeVisit')}</span>
+          <span className="order-card__kind">
+            {t(order.kind === 'inStore' ? 'card.inStore' : 'card.homeVisit')}
+          </span>
           {party}
         </span>
-        <span className={`order-status order-status--${toneOf(order.status)}`}>{t(`status.${order.status}`)}</span>
+        <span className={`order-status order-status--${toneOf(order.status)}`}>
+          {t(`status.${order.status}`)}
+        </span>
       </div>
       <div className="order-card__project">
         {order.labels?.projectName} · {t('card.clocks', { count: order.clocks })}

@@ -35,7 +35,10 @@ export function OrderDetailView({ order, tiles }: { order: OrderDetail; tiles: O
     [t('detail.orderNumber'), order.orderNumber],
     order.labels?.therapistName ? [t('detail.therapist'), order.labels.therapistName] : null,
     order.labels?.storeName ? [t('detail.store'), order.labels.storeName] : null,
-    [t('detail.project'), `${order.labels?.projectName ?? ''} · ${t('card.clocks', { count: order.clocks })}`],
+    [
+      t('detail.project'),
+      `${order.labels?.projectName ?? ''} · ${t('card.clocks', { count: order.clocks })}`,
+    ],
     [t('detail.startsAt'), format.dateTime(order.startsAt, timeZone)],
     [t('detail.endsAt'), format.dateTime(order.endsAt, timeZone)],
     order.travelMode ? [t('detail.travelMode'), t(`travelModes.${order.travelMode}`)] : null,

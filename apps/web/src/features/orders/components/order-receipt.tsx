@@ -6,7 +6,10 @@ import type { OrderDetail, SettlementPreview } from '../api/orders-api';
 import { PriceBreakdown } from './price-breakdown';
 
 const isSettlement = (value: unknown): value is SettlementPreview =>
-  typeof value === 'object' && value !== null && 'refund' in value && Array.isArray((value as { kept?: unknown }).kept);
+  typeof value === 'object' &&
+  value !== null &&
+  'refund' in value &&
+  Array.isArray((value as { kept?: unknown }).kept);
 
 /**
  * The order's receipt: number, parties, times, the stored price breakdown, and whether it was paid

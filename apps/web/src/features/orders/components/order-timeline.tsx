@@ -18,7 +18,9 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
           <li
             // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows at its end
             key={index}
-            className={index === order.timeline.length - 1 ? 'order-timeline__row is-latest' : 'order-timeline__row'}
+            className={
+              index === order.timeline.length - 1 ? 'order-timeline__row is-latest' : 'order-timeline__row'
+            }
           >
             <span className="order-timeline__dot" aria-hidden="true" />
             <div className="order-timeline__body">

@@ -23,7 +23,8 @@ export function priceLines(
   const lines: Line[] = [
     { key: 'service', label: t('price.service', { count: quote.clocks, unit }), amount: quote.service },
   ];
-  if (order.kind === 'homeVisit') lines.push({ key: 'travelFee', label: t('price.travelFee'), amount: quote.travelFee });
+  if (order.kind === 'homeVisit')
+    lines.push({ key: 'travelFee', label: t('price.travelFee'), amount: quote.travelFee });
   lines.push({ key: 'managementFee', label: t('price.managementFee'), amount: quote.managementFee });
   if (quote.vat) lines.push({ key: 'vat', label: t('price.vat'), amount: quote.vat });
   if (quote.coupon) lines.push({ key: 'coupon', label: t('price.coupon'), amount: -quote.coupon });

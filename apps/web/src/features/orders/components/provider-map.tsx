@@ -19,7 +19,12 @@ const toShown = (point: MapPoint, datum: OrderMapTiles['datum']): L.LatLngTuple 
 };
 
 const pin = (className: string) =>
-  L.divIcon({ className, html: '<span class="order-pin__head"></span>', iconSize: [26, 26], iconAnchor: [13, 26] });
+  L.divIcon({
+    className,
+    html: '<span class="order-pin__head"></span>',
+    iconSize: [26, 26],
+    iconAnchor: [13, 26],
+  });
 
 /**
  * The therapist on their way and the customer's address (loaded lazily with Leaflet). The map is
@@ -104,5 +109,7 @@ export default function ProviderMap({
     else if (points.length > 1) current.fitBounds(L.latLngBounds(points), { padding: [36, 36], maxZoom: 16 });
   }, [provider, destination, tiles.datum, labels.destination, labels.provider]);
 
-  return <section ref={element} className="order-map__canvas" aria-label={labels.map} data-testid="order-map" />;
+  return (
+    <section ref={element} className="order-map__canvas" aria-label={labels.map} data-testid="order-map" />
+  );
 }

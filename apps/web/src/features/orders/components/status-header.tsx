@@ -7,7 +7,10 @@ import { toneOf } from '../order-tone';
 export function StatusHeader({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('orders');
   return (
-    <section className={`order-status-header order-status-header--${toneOf(order.status)}`} aria-live="polite">
+    <section
+      className={`order-status-header order-status-header--${toneOf(order.status)}`}
+      aria-live="polite"
+    >
       <h2 className="order-status-header__title">{t(`status.${order.status}`)}</h2>
       <p className="order-status-header__explain">{t(`explain.${order.status}`)}</p>
     </section>
