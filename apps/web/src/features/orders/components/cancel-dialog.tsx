@@ -73,10 +73,13 @@ export function CancelDialog({
               <p className="order-lines__note">{t('cancel.couponReturned')}</p>
             ) : null}
             {preview.data.paid > 0 ? <p className="order-lines__note">{t('cancel.refundRoute')}</p> : null}
+            <label htmlFor="cancel-reason" className="visually-hidden">
+              {t('cancel.reason')}
+            </label>
             <TextArea
+              id="cancel-reason"
               className="order-dialog__reason"
               placeholder={t('cancel.reason')}
-              aria-label={t('cancel.reason')}
               value={reason}
               onChange={setReason}
               maxLength={300}
