@@ -63,6 +63,10 @@ export const envSchema = z.object({
   // The dev outbox (`GET /app/dev/sms-outbox`) hands out every login code: off unless asked for,
   // never in production, and even then answered only to callers on this machine.
   SMS_DEV_OUTBOX: booleanFlag.default(false),
+  // Until the money issue's payment rails land, `POST /app/dev/payments/:orderId/confirm` plays the
+  // payment provider's webhook for the browser journeys: off unless asked for, never in production,
+  // answered only to callers on this machine (decision 035).
+  PAYMENTS_DEV_CONFIRM: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
