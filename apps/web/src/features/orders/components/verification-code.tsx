@@ -1,5 +1,4 @@
 import '../orders-strings';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,14 +11,19 @@ export function VerificationCode({ code }: { code: string }) {
   const [svg, setSvg] = useState<string>();
   useEffect(() => {
     let isCurrent = true;
-    QRCode.toString(code, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then(
-      (text) => {
-        if (isCurrent) setSvg(text);
-      },
-      () => {
-        // The digits below are enough on their own.
-      },
-    );
+    // The QR library loads only for the in-store orders that show a code.
+    import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toString(code, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+      )
+      .then(
+        (text) => {
+          if (isCurrent) setSvg(text);
+        },
+        () => {
+          // The digits below are enough on their own.
+        },
+      );
     return () => {
       isCurrent = false;
     };
