@@ -263,6 +263,16 @@ describe('orders', () => {
     await page.getByRole('heading', { name: 'Therapist on the way' }).waitFor({ timeout: 10_000 });
     await page.getByRole('region', { name: 'Order history' }).getByText('Therapist set off').waitFor();
     await page.getByTestId('order-map').waitFor();
+    // The therapist shares a position on the way: the map and the ETA follow, from the event alone.
+    await ok(`/app/orders/${order.id}/position`, {
+      token: provider.session.token,
+      body: { lat: PHNOM_PENH.lat + 0.012, lng: PHNOM_PENH.lng + 0.01 },
+    });
+    await page
+      .getByTestId('order-eta')
+      .getByText(/Arrives in about \d+ min|Arriving now/)
+      .waitFor({ timeout: 10_000 });
+    expect(await page.locator('.order-pin--provider').count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     await shot(page, 'detail-departed-en');
 

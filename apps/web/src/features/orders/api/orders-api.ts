@@ -1,5 +1,6 @@
 import type {
   ORDER_TABS,
+  OrderAlternative,
   OrderDetail as OrderDetailShape,
   OrderSummary as OrderSummaryShape,
 } from '@sabai/shared/booking/booking.schemas';
@@ -30,11 +31,7 @@ export interface ProviderPosition {
   etaMinutes: number | null;
 }
 export type OrderSummary = OrderSummaryShape & { status: OrderStatus };
-export type OrderDetail = OrderDetailShape & {
-  status: OrderStatus;
-  /** While the therapist travels (the travel work adds it): their last shared position. */
-  providerPosition?: ProviderPosition | null;
-};
+export type OrderDetail = OrderDetailShape & { status: OrderStatus };
 
 export interface SettlementPreview {
   stage: string;
@@ -46,16 +43,8 @@ export interface SettlementPreview {
   isCouponReturned: boolean;
 }
 
-/** A free provider offered when the order is reassigning, with the order's new price. */
-export interface AlternativeProvider {
-  therapistId: number;
-  displayName: string;
-  avatar?: string;
-  distanceKm?: number | null;
-  quote: { currency: string; payable: number; travelFee: number };
-  /** New payable minus the old: above 0 is charged, below 0 refunded. */
-  difference: number;
-}
+/** A free provider offered when the order is reassigning, with the order's new price and the difference. */
+export type AlternativeProvider = OrderAlternative;
 
 export const orderKeys = {
   all: ['orders'] as const,

@@ -38,14 +38,14 @@ export function AlternativesList({
           {alternatives.data.map((provider) => {
             const money = (amount: number) => format.price({ amount, currency: provider.quote.currency });
             return (
-              <li key={provider.therapistId} className="order-choice order-choice--row">
+              <li key={provider.therapist.id} className="order-choice order-choice--row">
                 <div className="order-choice__text">
-                  <span className="order-choice__name">{provider.displayName}</span>
-                  {typeof provider.distanceKm === 'number' ? (
-                    <span className="order-choice__meta">
-                      {t('alternatives.distance', { distance: format.distance(provider.distanceKm) })}
-                    </span>
-                  ) : null}
+                  <span className="order-choice__name">{provider.therapist.name}</span>
+                  <span className="order-choice__meta">
+                    {t('alternatives.distance', {
+                      distance: format.distance(provider.therapist.distanceMetres / 1000),
+                    })}
+                  </span>
                   <span className="order-choice__meta">
                     {t('alternatives.newTotal', { amount: money(provider.quote.payable) })}
                   </span>
@@ -61,7 +61,7 @@ export function AlternativesList({
                   color="primary"
                   size="small"
                   loading={isSubmitting}
-                  aria-label={t('alternatives.choose', { name: provider.displayName })}
+                  aria-label={t('alternatives.choose', { name: provider.therapist.name })}
                   onClick={() => onChoose(provider)}
                 >
                   {t('alternatives.pick')}

@@ -63,8 +63,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           isSubmitting={command.isPending}
           onChoose={(provider) =>
             run(
-              { kind: 'reassign', therapistId: provider.therapistId },
-              t('alternatives.done', { name: provider.displayName }),
+              { kind: 'reassign', therapistId: provider.therapist.id },
+              t('alternatives.done', { name: provider.therapist.name }),
             )
           }
         />

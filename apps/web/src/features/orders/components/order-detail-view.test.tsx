@@ -80,6 +80,9 @@ function orderIn(status: OrderStatus, overrides: Partial<OrderDetail> = {}): Ord
     // What the server answers: the shared state machine for the customer, `pay` left out until payments exist.
     allowedTransitions: allowedTransitions(kind, status, 'customer').filter((step) => step !== 'pay'),
     allowedActions: allowedActions(kind, status, 'customer'),
+    providerPosition: null,
+    callAttempts: 0,
+    noShowAvailableAt: null,
     ...overrides,
   };
 }
@@ -156,6 +159,42 @@ describe('the actions of an order', () => {
     );
     const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/extra-clocks'));
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ count: 1 });
+  });
+});
+
+describe('a therapist who cannot come', () => {
+  it('offers the free therapists nearby with the new total and the difference, one tap each, or a full refund', async () => {
+    const fetchMock = await show(orderIn('reassigning'), (method, path) => {
+      if (method === 'GET' && path === '/app/orders/7/alternatives')
+        return envelope([
+          {
+            therapist: { id: 11, name: 'Chenda', avatar: '', rating: 4.8, distanceMetres: 1500 },
+            quote: { ...orderIn('reassigning').quote, travelFee: 500, total: 2700, payable: 2700 },
+            difference: 200,
+          },
+          {
+            therapist: { id: 12, name: 'Vanna', avatar: '', rating: null, distanceMetres: 800 },
+            quote: { ...orderIn('reassigning').quote, travelFee: 100, total: 2300, payable: 2300 },
+            difference: -200,
+          },
+        ]);
+      if (method === 'POST' && path === '/app/orders/7/reassign') return envelope(orderIn('waitingAcceptance'));
+      return undefined;
+    });
+    const list = await screen.findByRole('region', { name: 'Free therapists nearby' });
+    const chenda = (await within(list).findByText('Chenda')).closest('li');
+    expect(chenda?.textContent).toContain('New total $27.00');
+    expect(chenda?.textContent).toContain('$2.00 more');
+    const vanna = within(list).getByText('Vanna').closest('li');
+    expect(vanna?.textContent).toContain('$2.00 back to you');
+    expect(actionNames()).toEqual(['Cancel for a full refund']);
+
+    await user.click(within(list).getByRole('button', { name: 'Choose Vanna' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/reassign'))).toBe(true),
+    );
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/reassign'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ therapistId: 12 });
   });
 });
 
