@@ -178,7 +178,8 @@ describe('a therapist who cannot come', () => {
             difference: -200,
           },
         ]);
-      if (method === 'POST' && path === '/app/orders/7/reassign') return envelope(orderIn('waitingAcceptance'));
+      if (method === 'POST' && path === '/app/orders/7/reassign')
+        return envelope(orderIn('waitingAcceptance'));
       return undefined;
     });
     const list = await screen.findByRole('region', { name: 'Free therapists nearby' });
