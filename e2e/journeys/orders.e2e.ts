@@ -282,6 +282,8 @@ describe('orders', () => {
     await shot(page, 'receipt-en');
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await page.locator('.page-header').isVisible()).toBe(false);
+    await shot(page, 'receipt-print-en');
     await page.emulateMedia({ media: 'screen' });
     await context.close();
 
@@ -298,5 +300,38 @@ describe('orders', () => {
     await kmPage.getByTestId('receipt-number').waitFor();
     await shot(kmPage, 'receipt-km');
     await khmer.close();
+  });
+
+  it('shows an in-store order its verification code and QR', async () => {
+    const customer = await newCustomer();
+    const stores = await ok<{ items: { id: number }[] }>(
+      `/app/stores?lat=${PHNOM_PENH.lat}&lng=${PHNOM_PENH.lng}&pageSize=20`,
+    );
+    // Tomorrow 14:00 in Phnom Penh (UTC+7), inside the demo stores' opening hours.
+    const startsAt = `${tomorrow()}T07:00:00.000Z`;
+    let order: { id: number; verificationCode: string } | undefined;
+    for (const store of stores.items) {
+      const detail = await ok<{ projects: { id: number }[] }>(`/app/stores/${store.id}`);
+      const projectId = detail.projects[0]?.id;
+      if (!projectId) continue;
+      const answer = await call<{ id: number; verificationCode: string }>('/app/orders/in-store', {
+        token: customer.token,
+        body: { storeId: store.id, projectId, clocks: 1, startsAt, remark: '', agreeTerms: true },
+      });
+      if (answer.code === 0) {
+        order = answer.data;
+        break;
+      }
+    }
+    if (!order) throw new Error('no demo store took an in-store order');
+    await ok(`/app/dev/payments/${order.id}/confirm`, { method: 'POST', body: {} });
+    const context = await signedIn(customer, 'en');
+    const page = await context.newPage();
+    await page.goto(`${journey.server.baseUrl}/my/order/pay?ordersId=${order.id}`);
+    await page.getByRole('heading', { name: 'To be used' }).waitFor();
+    expect(await page.getByTestId('verification-code').textContent()).toBe(order.verificationCode);
+    await page.getByRole('img', { name: `QR code of verification code ${order.verificationCode}` }).waitFor();
+    await shot(page, 'detail-instore-en');
+    await context.close();
   });
 });
