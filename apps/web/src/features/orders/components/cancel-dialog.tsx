@@ -1,6 +1,6 @@
 import '../orders-strings';
 import { Button, CenterPopup, TextArea } from 'antd-mobile';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/ui/state-views';
 import { useFormatting } from '../../../hooks/use-formatting';
@@ -32,7 +32,11 @@ export function CancelDialog({
   const preview = useCancellationPreview(orderId, isOpen);
   const money = (amount: number) => format.price({ amount, currency: preview.data?.currency ?? 'USD' });
   return (
-    <CenterPopup visible={isOpen} onMaskClick={onClose}>
+    <CenterPopup
+      visible={isOpen}
+      onMaskClick={onClose}
+      style={{ '--min-width': 'min(92vw, 420px)', '--max-width': 'min(92vw, 420px)' } as CSSProperties}
+    >
       <div className="order-dialog" role="dialog" aria-labelledby="cancel-title">
         <h2 id="cancel-title" className="order-dialog__title">
           {t('cancel.title')}
