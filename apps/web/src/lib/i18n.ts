@@ -21,14 +21,14 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: LocaleBu
 export const NAMESPACES = Object.keys(en.resources) as Namespace[];
 
 /**
- * The namespaces of page families (identity, discovery) and of the shared page views (ui) stay out of the language chunks: each
+ * The namespaces of page families (identity, discovery, orders) and of the shared page views (ui) stay out of the language chunks: each
  * language's copy is its own small chunk, fetched the first time a page asks for the namespace
  * (react-i18next suspends that page until it arrives). The first screen carries only the shell's.
  */
 // Every namespace outside the language chunk's shell set (locales/<lang>/index.ts) is a page namespace.
 const pageNamespaceLoaders = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
-  '!../locales/*/{common,nav,home,instore,therapist,orders,me,settings}.json',
+  '!../locales/*/{common,nav,home,instore,therapist,me,settings}.json',
 ]);
 const pageNamespaces: BackendModule = {
   type: 'backend',

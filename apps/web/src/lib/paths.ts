@@ -148,5 +148,17 @@ export const bookedOrder = {
 } as const;
 
 // Orders: detail (my/order/pay?ordersId=), receipt (my/order/receipt) — the order pages add theirs here.
+/** The spec names the parameter `ordersId`. */
+const byOrderId = <P extends string>(path: P) => ({
+  path,
+  href: (id: number | string) => withQuery(path, { ordersId: id }),
+});
+export const orderDetail = byOrderId('/my/order/pay');
+export const orderReceipt = byOrderId('/my/order/receipt');
+/** Book the same therapist and project again: the booking page (index/order/orderDet) with them chosen. */
+export const orderRebook = {
+  href: ({ therapistId, projectId }: { therapistId?: number; projectId?: number }) =>
+    withQuery('/index/order/orderDet', { therapistId, projectId }),
+};
 
 // Provider workbench and store staff pages — the workbench adds its routes here.

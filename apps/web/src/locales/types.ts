@@ -20,7 +20,6 @@ export type Resources = {
   home: typeof home;
   instore: typeof instore;
   therapist: typeof therapist;
-  orders: typeof orders;
   me: typeof me;
   settings: typeof settings;
   /**
@@ -37,6 +36,8 @@ export type Resources = {
   addresses?: typeof addresses;
   /** Optional: the booking pages' strings (features/booking/booking-strings.ts), loaded as discovery's. */
   booking?: typeof booking;
+  /** Optional: English's copy loads with the order pages (features/orders/orders-strings.ts), others as discovery's. */
+  orders?: typeof orders;
 };
 
 export type Namespace = keyof Resources;

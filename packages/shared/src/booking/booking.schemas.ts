@@ -161,6 +161,18 @@ export const orderQuoteSchema = z.object({
 });
 export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
+/**
+ * Names and the city's time zone for the order pages, in the caller's language (decision 032):
+ * present on the list and on GET /orders/:id, absent from the answers of the steps.
+ */
+export const orderLabelsSchema = z.object({
+  therapistName: z.string().nullable(),
+  storeName: z.string().nullable(),
+  projectName: z.string(),
+  timeZone: z.string(),
+});
+export type OrderLabels = z.infer<typeof orderLabelsSchema>;
+
 export const orderSummarySchema = z.object({
   id: z.number().int(),
   orderNumber: z.string(),
@@ -176,7 +188,9 @@ export const orderSummarySchema = z.object({
   payable: moneyAmount,
   currency: z.string(),
   createdAt: z.string(),
+  labels: orderLabelsSchema.optional(),
 });
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 /** The travelling provider's latest shared position; ETA from straight-line distance × road factor. */
 export const providerPositionSchema = z.object({

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, sql }
 import type { Db } from '../../db/client';
 import {
   addresses,
+  cities,
   cityBookingSettings,
   orderCallAttempts,
   orderProviderPositions,
@@ -409,6 +410,25 @@ export function createBookingRepository(db: Db) {
             ...(excludeTherapistIds.length ? [notInArray(therapists.id, [...excludeTherapistIds])] : []),
           ),
         ),
+
+    /** What the order pages name an order by: its parties, its project and its city's time zone. */
+    orderLabels: async (orderIds: readonly number[]) =>
+      orderIds.length === 0
+        ? []
+        : db
+            .select({
+              orderId: orders.id,
+              therapistName: therapists.displayName,
+              storeNames: stores.names,
+              projectNames: serviceProjects.names,
+              timeZone: cities.timeZone,
+            })
+            .from(orders)
+            .innerJoin(cities, eq(cities.id, orders.cityId))
+            .innerJoin(serviceProjects, eq(serviceProjects.id, orders.projectId))
+            .leftJoin(therapists, eq(therapists.id, orders.therapistId))
+            .leftJoin(stores, eq(stores.id, orders.storeId))
+            .where(inArray(orders.id, [...orderIds])),
   };
 }
 

@@ -29,6 +29,7 @@ import { requireUser } from '../../http/auth';
 import { ok, okResponse } from '../../http/envelope';
 import type { AvailabilityService } from './availability.service';
 import type { FreeStartsService } from './free-starts.service';
+import type { WithOrderLabels } from './order-labels';
 import type { OrdersService } from './orders.service';
 
 const pageOf = pageSchema;
@@ -38,7 +39,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   availability: AvailabilityService;
   freeStarts: FreeStartsService;
   orders: OrdersService;
-}> = async (app, { availability, freeStarts, orders }) => {
+  withLabels: WithOrderLabels;
+}> = async (app, { availability, freeStarts, orders, withLabels }) => {
   const security = [{ token: [] }];
   const provider = ['provider'] as const;
 
@@ -182,7 +184,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         response: okResponse(pageOf(orderSummarySchema)),
       },
     },
-    async (request) => ok(request.lang, await orders.listMine(requireUser(request), request.query)),
+    async (request) => {
+      const page = await orders.listMine(requireUser(request), request.query);
+      return ok(request.lang, { ...page, items: await withLabels(page.items, request.lang) });
+    },
   );
   app.get(
     '/provider/orders',
@@ -252,7 +257,11 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         response: okResponse(orderDetailSchema),
       },
     },
-    async (request) => ok(request.lang, await orders.get(requireUser(request), request.params.id)),
+    async (request) => {
+      const order = await orders.get(requireUser(request), request.params.id);
+      const [labelled] = await withLabels([order], request.lang);
+      return ok(request.lang, labelled ?? order);
+    },
   );
   app.post(
     '/orders/:id/transitions',

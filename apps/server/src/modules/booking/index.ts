@@ -22,6 +22,7 @@ import { createBookingRepository } from './booking.repository';
 import { bookingRoutes } from './booking.routes';
 import { createBookingSettingsReader } from './booking-settings.reader';
 import { createFreeStartsService } from './free-starts.service';
+import { createOrderLabels } from './order-labels';
 import { createOrderPartiesReader, type OrderParties } from './order-parties';
 import { createOrderWatch } from './order-watch';
 import type { OrdersService } from './orders.service';
@@ -103,7 +104,12 @@ export function createBookingModule(
 
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(addressesRoutes, { service: addresses });
-    await api.register(bookingRoutes, { availability, freeStarts, orders });
+    await api.register(bookingRoutes, {
+      availability,
+      freeStarts,
+      orders,
+      withLabels: createOrderLabels(repository),
+    });
     await api.register(attentionRoutes, { attention: attentionService, settings: bookingSettings });
   };
 

@@ -57,6 +57,8 @@ const routes: RouteObject[] = [
   { path: paths.bookInStore.path, element: page(() => import('./instore/instore-order-det-page')) },
 
   // Orders: detail and receipt.
+  { path: paths.orderDetail.path, element: page(() => import('./my/order/order-pay-page')) },
+  { path: paths.orderReceipt.path, element: page(() => import('./my/order/order-receipt-page')) },
 
   // Provider workbench and store staff.
 
