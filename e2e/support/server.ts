@@ -32,8 +32,15 @@ export async function startServer(): Promise<RunningServer> {
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    // The journeys read login codes from the dev outbox, over loopback.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', SMS_DEV_OUTBOX: 'true' },
+    // The journeys read login codes from the dev outbox and confirm payments, over loopback.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      SMS_DEV_OUTBOX: 'true',
+      DEV_PAYMENTS: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));

@@ -77,6 +77,8 @@ export const ERROR_CODES = {
   workingHoursInvalid: { code: 3110, httpStatus: 200 },
   extraClockLimit: { code: 3111, httpStatus: 200 },
   staffReasonRequired: { code: 3112, httpStatus: 200 },
+  // Provider workbench (3150–3159).
+  providerSuspended: { code: 3150, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

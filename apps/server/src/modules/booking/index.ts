@@ -17,9 +17,13 @@ import {
 } from './booking.jobs';
 import { createBookingRepository } from './booking.repository';
 import { bookingRoutes } from './booking.routes';
+import { devPaymentsRoutes } from './dev-payments.routes';
 import { createFreeStartsService } from './free-starts.service';
 import type { OrdersService } from './orders.service';
 import { createOrdersService } from './orders.service';
+import { createWorkSettingsRepository } from './work-settings.repository';
+import { workSettingsRoutes } from './work-settings.routes';
+import { createWorkSettingsService } from './work-settings.service';
 
 export type { OrdersService } from './orders.service';
 
@@ -57,6 +61,11 @@ export function createBookingModule(
     storage: createLocalStorage(path.join(deps.config.DATA_DIR, 'uploads')),
   });
 
+  const workSettings = createWorkSettingsService({
+    repository: createWorkSettingsRepository(deps.db),
+    timeZoneOf: cities.timeZoneOf,
+  });
+
   const jobHandlers = [
     handleJob(expireUnpaidOrderJob, ({ orderId }) => orders.systemStep(orderId, 'expire')),
     handleJob(autoDeclineOrderJob, ({ orderId }) => orders.systemStep(orderId, 'autoDecline')),
@@ -69,6 +78,10 @@ export function createBookingModule(
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(addressesRoutes, { service: addresses });
     await api.register(bookingRoutes, { availability, freeStarts, orders });
+    await api.register(workSettingsRoutes, { service: workSettings });
+    if (deps.config.DEV_PAYMENTS && deps.config.NODE_ENV !== 'production') {
+      await api.register(devPaymentsRoutes, { orders });
+    }
   };
 
   // Only the order's customer, its provider and staff may follow `order:<id>` (decision 016).
