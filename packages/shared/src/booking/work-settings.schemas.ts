@@ -17,6 +17,8 @@ export const workSettingsSchema = z.object({
   serviceRadiusKm: z.number().int(),
   serviceRadiusMinKm: z.number().int(),
   serviceRadiusMaxKm: z.number().int(),
+  /** The provider's city: its booking settings (accept timeout, reminders) apply to their orders. */
+  cityId: z.number().int(),
   /** The provider's city's IANA zone: the workbench shows times and takes time off in it. */
   timeZone: z.string(),
 });

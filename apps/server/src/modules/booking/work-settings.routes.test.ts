@@ -82,6 +82,7 @@ describe('the workbench switches', () => {
         serviceRadiusKm: 10,
         serviceRadiusMinKm: 1,
         serviceRadiusMaxKm: 50,
+        cityId: fixture.cityId,
         timeZone: 'Asia/Phnom_Penh',
       },
     });

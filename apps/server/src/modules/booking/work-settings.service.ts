@@ -25,6 +25,7 @@ export function createWorkSettingsService(deps: {
       serviceRadiusKm: therapist.serviceRadiusKm,
       serviceRadiusMinKm: SERVICE_RADIUS_KM.min,
       serviceRadiusMaxKm: SERVICE_RADIUS_KM.max,
+      cityId: therapist.cityId,
       timeZone: await deps.timeZoneOf(therapist.cityId),
     };
   }
