@@ -39,7 +39,8 @@ export async function startServer(): Promise<RunningServer> {
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       SMS_DEV_OUTBOX: 'true',
-      DEV_PAYMENTS: 'true',
+      // The journeys play the payment provider too (decision 035).
+      PAYMENTS_DEV_CONFIRM: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

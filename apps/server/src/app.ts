@@ -31,6 +31,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 import { createBookingModule } from './modules/booking';
 import { createCatalogModule } from './modules/catalog';
+import { createDevPaymentsModule } from './modules/dev-payments';
 import { createGeoModule } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
 import { createPlatformModule } from './modules/platform';
@@ -165,13 +166,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin, { lookupSession: identity.api.lookupSession });
   await app.register(idempotencyPlugin, { db: database.db, clock });
   const geo = createGeoModule(context);
+  const booking = createBookingModule(context, { cities: geo.api });
   const modules: AppModule[] = [
     identity,
     // Realtime before the others: its publisher is the first to hear a committed event.
     createRealtimeModule(context, { lookupSession: identity.api.lookupSession }),
     geo,
     createCatalogModule(context, { cities: geo.api }),
-    createBookingModule(context, { cities: geo.api }),
+    booking,
+    ...(config.PAYMENTS_DEV_CONFIRM && config.NODE_ENV !== 'production'
+      ? [createDevPaymentsModule({ orders: booking.api.orders })]
+      : []),
     createPlatformModule(context, { database, version: APP_VERSION }),
     ...(config.seedDemoData ? [createDemoModule(context)] : []),
   ];

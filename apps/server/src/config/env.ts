@@ -63,10 +63,10 @@ export const envSchema = z.object({
   // The dev outbox (`GET /app/dev/sms-outbox`) hands out every login code: off unless asked for,
   // never in production, and even then answered only to callers on this machine.
   SMS_DEV_OUTBOX: booleanFlag.default(false),
-  // Until the money issue lands nothing confirms a payment: `POST /app/dev/orders/:id/pay` does it
-  // for the browser journeys and a developer's own browser. Off unless asked for, never in production,
-  // and answered only to callers on this machine.
-  DEV_PAYMENTS: booleanFlag.default(false),
+  // Until the money issue's payment rails land, `POST /app/dev/payments/:orderId/confirm` plays the
+  // payment provider's webhook for the browser journeys: off unless asked for, never in production,
+  // answered only to callers on this machine (decision 035).
+  PAYMENTS_DEV_CONFIRM: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -87,13 +87,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  const problems = smsConfigProblems(env);
-  if (env.NODE_ENV === 'production' && env.DEV_PAYMENTS) {
-    problems.push('DEV_PAYMENTS: marks orders paid without money and must not run in production');
-  }
-  if (problems.length) {
+  const smsProblems = smsConfigProblems(env);
+  if (smsProblems.length) {
     throw new ConfigError(
-      `Invalid environment configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`,
+      `Invalid environment configuration:\n${smsProblems.map((line) => `  ${line}`).join('\n')}`,
     );
   }
   return {
