@@ -17,7 +17,6 @@ import {
 } from './booking.jobs';
 import { createBookingRepository } from './booking.repository';
 import { bookingRoutes } from './booking.routes';
-import { devPaymentsRoutes } from './dev-payments.routes';
 import { createFreeStartsService } from './free-starts.service';
 import type { OrdersService } from './orders.service';
 import { createOrdersService } from './orders.service';
@@ -79,9 +78,6 @@ export function createBookingModule(
     await api.register(addressesRoutes, { service: addresses });
     await api.register(bookingRoutes, { availability, freeStarts, orders });
     await api.register(workSettingsRoutes, { service: workSettings });
-    if (deps.config.DEV_PAYMENTS && deps.config.NODE_ENV !== 'production') {
-      await api.register(devPaymentsRoutes, { orders });
-    }
   };
 
   // Only the order's customer, its provider and staff may follow `order:<id>` (decision 016).

@@ -14,7 +14,7 @@ import { therapists } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 
 const clock = fixedClock(BOOKING_NOW);
-const { app, database } = await createTestApp({ clock, config: { DEV_PAYMENTS: 'true' } });
+const { app, database } = await createTestApp({ clock });
 
 let fixture: {
   cityId: number;
@@ -134,25 +134,5 @@ describe('the workbench switches', () => {
     await grantRoles(app, database, bare.user.id, ['provider']);
     expect((await settings(bare.token)).json().code).toBe(ERROR_CODES.notFound.code);
     expect((await setRadius(bare.token, 5)).json().code).toBe(ERROR_CODES.notFound.code);
-  });
-});
-
-describe('the development payment confirmation', () => {
-  it('moves the customer’s unpaid order to waiting for acceptance; nobody else may', async () => {
-    const booked = await book(fixture.customer.token, '2026-11-25T08:00:00.000Z');
-    expect(booked.data.status).toBe('pendingPayment');
-    const url = `/app/dev/orders/${booked.data.id}/pay`;
-    const pay = (token: string) =>
-      app.inject({ method: 'POST', url, remoteAddress: '127.0.0.1', headers: { token } });
-    // From another machine the tool does not answer at all.
-    expect((await call(app, { method: 'POST', url, token: fixture.customer.token })).json().code).toBe(
-      ERROR_CODES.devToolLocalOnly.code,
-    );
-    expect((await pay(fixture.provider.token)).json().code).toBe(ERROR_CODES.orderTransitionIllegal.code);
-    const stranger = await registerUser(app);
-    expect((await pay(stranger.token)).json().code).toBe(ERROR_CODES.notFound.code);
-    const paid = (await pay(fixture.customer.token)).json();
-    expect(paid.data.status).toBe('waitingAcceptance');
-    expect((await pay(fixture.customer.token)).json().code).toBe(ERROR_CODES.orderTransitionIllegal.code);
   });
 });
