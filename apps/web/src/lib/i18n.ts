@@ -26,7 +26,7 @@ export const NAMESPACES = Object.keys(en.resources) as Namespace[];
  * (react-i18next suspends that page until it arrives). The first screen carries only the shell's.
  */
 const pageNamespaceLoaders = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../locales/*/{identity,discovery,ui}.json',
+  '../locales/*/{identity,discovery,ui,workbench}.json',
 );
 const pageNamespaces: BackendModule = {
   type: 'backend',

@@ -9,6 +9,7 @@ import type orders from './en/orders.json';
 import type settings from './en/settings.json';
 import type therapist from './en/therapist.json';
 import type ui from './en/ui.json';
+import type workbench from './en/workbench.json';
 
 /** English is the reference shape; the locale test keeps every other language identical in keys. */
 // A type alias (not an interface) so it fits i18next's index-signature resource type.
@@ -31,6 +32,8 @@ export type Resources = {
   identity?: typeof identity;
   /** Optional: the shared page views' strings (components/ui/ui-strings.ts), loaded as discovery's. */
   ui?: typeof ui;
+  /** Optional: the provider workbench and store counter (features/workbench/workbench-strings.ts), loaded as discovery's. */
+  workbench?: typeof workbench;
 };
 
 export type Namespace = keyof Resources;
