@@ -219,6 +219,8 @@ export const orders = pgTable(
     hiddenByCustomerAt: timestamp('hidden_by_customer_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    /** The provider's arrival was checked in by a position within the city's radius (a no-show needs it). */
+    checkedInByPosition: boolean('checked_in_by_position').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -285,4 +287,34 @@ export const storeStaff = pgTable(
     primaryKey({ columns: [table.storeId, table.userId] }),
     index('store_staff_user').on(table.userId),
   ],
+);
+
+/**
+ * The latest position a travelling provider shared for an order (one row per order, overwritten
+ * every few seconds): kept apart from `orders` so the frequent writes never touch the order row
+ * that the state machine updates under its status check.
+ */
+export const orderProviderPositions = pgTable('order_provider_positions', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
+
+/** Each time an arrived provider tried to call the customer (a no-show needs at least one). */
+export const orderCallAttempts = pgTable(
+  'order_call_attempts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('order_call_attempts_order').on(table.orderId, table.at)],
 );
