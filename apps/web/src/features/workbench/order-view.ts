@@ -34,16 +34,3 @@ export function waitingSince(order: Pick<OrderDetail, 'timeline' | 'createdAt'>)
   const last = entries[entries.length - 1];
   return Date.parse(last?.at ?? order.createdAt);
 }
-
-/** Optional fields the travel rules add to the detail (call attempts, when a no-show may be reported). */
-export function travelFieldsOf(order: OrderDetail): {
-  callAttempts: number | null;
-  noShowAvailableAt: string | null;
-} {
-  const extra = order as OrderDetail & { callAttempts?: unknown; noShowAvailableAt?: unknown };
-  const attempts = extra.callAttempts;
-  return {
-    callAttempts: Array.isArray(attempts) ? attempts.length : typeof attempts === 'number' ? attempts : null,
-    noShowAvailableAt: typeof extra.noShowAvailableAt === 'string' ? extra.noShowAvailableAt : null,
-  };
-}

@@ -73,6 +73,9 @@ const order = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
   ],
   allowedTransitions: ['accept', 'decline'],
   allowedActions: [],
+  providerPosition: null,
+  callAttempts: 0,
+  noShowAvailableAt: null,
   ...overrides,
 });
 

@@ -1,5 +1,6 @@
 import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
 import { TRAVEL_MODES, type TravelMode } from '@sabai/shared/booking/booking-settings';
+import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Selector } from 'antd-mobile';
 import { EnvironmentOutline } from 'antd-mobile-icons';
@@ -13,13 +14,19 @@ import { timeOfDay } from '../format-times';
 import { useNow } from '../hooks/use-now';
 import { useOrderStep } from '../hooks/use-order-step';
 import { currentPosition, usePositionSharing } from '../hooks/use-position-sharing';
-import { travelFieldsOf } from '../order-view';
 import { OrderCard } from './order-card';
 import { ReasonSheet } from './reason-sheet';
 
 const MINUTE = 60_000;
 /** Ending earlier than this before the booked end needs a reason (the city setting's default). */
 const EARLY_END_MINUTES = 10;
+
+/** The server's answers that mean "say why": an off-site or position-less check-in, an early end. */
+const REASON_WANTED = new Set<number>([
+  ERROR_CODES.checkInTooFar.code,
+  ERROR_CODES.checkInPositionOrReasonRequired.code,
+  ERROR_CODES.earlyEndReasonRequired.code,
+]);
 
 type Asking = { step: 'arrive' | 'end'; intro: string; position?: { lat: number; lng: number } } | null;
 
@@ -46,7 +53,7 @@ export function ProviderOrderView({
   const step = useOrderStep({
     // A refused check-in or early end is answered by asking for the reason the server wants.
     onRefused: (error, body) => {
-      if (body.reason || !isApiError(error) || error.kind !== 'business') return false;
+      if (body.reason || !isApiError(error) || !REASON_WANTED.has(error.code)) return false;
       if (body.transition !== 'arrive' && body.transition !== 'end') return false;
       setAsking({ step: body.transition, intro: error.message, position: body.position });
       return true;
@@ -54,7 +61,6 @@ export function ProviderOrderView({
   });
   const sharing = usePositionSharing(order.id, order.status === 'departed');
   const allowed = new Set(order.allowedTransitions);
-  const travel = travelFieldsOf(order);
   const send = (body: StepBody, done?: string) =>
     step.mutate(
       { id: order.id, body },
@@ -100,8 +106,9 @@ export function ProviderOrderView({
       showToast(isApiError(error) ? error.message : t('common:errors.unknown'), 3000);
     }
   };
-  const noShowFrom = travel.noShowAvailableAt ? Date.parse(travel.noShowAvailableAt) : null;
-  const isNoShowOpen = noShowFrom === null || now >= noShowFrom;
+  // Null until the provider checked in by position: then the server names the minute it opens.
+  const noShowFrom = order.noShowAvailableAt ? Date.parse(order.noShowAvailableAt) : null;
+  const isNoShowOpen = noShowFrom !== null && now >= noShowFrom;
 
   return (
     <div className="provider-order">
@@ -182,13 +189,11 @@ export function ProviderOrderView({
         ) : null}
         {order.status === 'arrived' ? (
           <div className="provider-order__no-show">
-            {travel.callAttempts !== null ? (
-              <p>{t('actions.callAttempts', { count: travel.callAttempts })}</p>
-            ) : null}
+            <p>{t('actions.callAttempts', { count: order.callAttempts })}</p>
             <Button block fill="outline" onClick={() => void callAttempt()}>
               {t('actions.callAttempt')}
             </Button>
-            {allowed.has('reportNoShow') ? (
+            {allowed.has('reportNoShow') && noShowFrom !== null ? (
               isNoShowOpen ? (
                 <Button block color="danger" fill="outline" onClick={() => void reportNoShow()}>
                   {t('actions.noShow')}
