@@ -13,6 +13,8 @@ export const serviceRadiusBodySchema = z.object({
 });
 
 export const workSettingsSchema = z.object({
+  /** The provider's public profile (the therapist customers book). */
+  therapistId: z.number().int(),
   isOnline: z.boolean(),
   serviceRadiusKm: z.number().int(),
   serviceRadiusMinKm: z.number().int(),

@@ -78,6 +78,7 @@ describe('the workbench switches', () => {
     expect(answer).toMatchObject({
       code: 0,
       data: {
+        therapistId: fixture.provider.therapistId,
         isOnline: true,
         serviceRadiusKm: 10,
         serviceRadiusMinKm: 1,

@@ -20,6 +20,7 @@ export function createWorkSettingsService(deps: {
 
   async function view(therapist: TherapistSwitches): Promise<WorkSettings> {
     return {
+      therapistId: therapist.id,
       // "Bookable later" still takes bookings from its time on: the provider is not offline.
       isOnline: !therapist.isBanned && therapist.state !== 'resting',
       serviceRadiusKm: therapist.serviceRadiusKm,
