@@ -8,10 +8,10 @@ export interface Journey {
 }
 
 /** One real server and one Chromium for a journey file: started before its tests, stopped after. */
-export function setUpJourney(): Journey {
+export function setUpJourney(options: { env?: Record<string, string> } = {}): Journey {
   const journey = {} as Journey;
   beforeAll(async () => {
-    journey.server = await startServer();
+    journey.server = await startServer(options.env);
     journey.launched = await launchBrowser();
   });
   afterAll(async () => {

@@ -25,8 +25,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (it serves apps/web/dist) on a free port with a throw-away DATA_DIR. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * Starts the real server (it serves apps/web/dist) on a free port with a throw-away DATA_DIR.
+ * `env` overrides the journeys' defaults (a journey that needs the outbox and job queue running
+ * in the background, as a live page does, starts it with NODE_ENV=development).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sabai-e2e-'));
   let output = '';
@@ -41,6 +45,7 @@ export async function startServer(): Promise<RunningServer> {
       SMS_DEV_OUTBOX: 'true',
       // The journeys play the payment provider too (decision 035).
       PAYMENTS_DEV_CONFIRM: 'true',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
