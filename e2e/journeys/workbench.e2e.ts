@@ -65,12 +65,12 @@ async function newCustomer(): Promise<Session> {
   });
 }
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, fullPage = false) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(500);
   const file = `${SCREENSHOTS}workbench-${name}.png`;
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, fullPage });
   if (SHOTS_OUT) {
     mkdirSync(SHOTS_OUT, { recursive: true });
     copyFileSync(file, `${SHOTS_OUT}/${name}.png`);
@@ -190,6 +190,7 @@ describe('provider workbench', () => {
     const card = page.getByRole('article', { name: `Order ${order.orderNumber}` });
     await card.getByText('Street 240, Daun Penh').waitFor();
     expect(await card.locator('a[href^="tel:"]').count()).toBe(1);
+    await page.getByText('Order accepted').waitFor({ state: 'detached' });
     await shoot(page, 'workbench-en');
 
     await card.getByRole('link', { name: `Open order ${order.orderNumber}` }).click();
@@ -238,7 +239,7 @@ describe('provider workbench', () => {
 
     await page.goto(`${journey.server.baseUrl}/therapist/workbench/schedule`);
     await page.getByRole('heading', { name: 'Weekly shifts' }).waitFor();
-    await shoot(page, 'schedule-en');
+    await shoot(page, 'schedule-en', true);
 
     // The same pages in Khmer, with a second order arriving live.
     await page.evaluate(() => localStorage.setItem('sabai.language', JSON.stringify('km')));
@@ -257,7 +258,7 @@ describe('provider workbench', () => {
     await shoot(page, 'order-km');
     await page.goto(`${journey.server.baseUrl}/therapist/workbench/schedule`);
     await page.getByRole('heading', { name: 'វេនប្រចាំសប្តាហ៍' }).waitFor();
-    await shoot(page, 'schedule-km');
+    await shoot(page, 'schedule-km', true);
 
     expect(errors).toEqual([]);
     await context.close();
