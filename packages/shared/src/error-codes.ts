@@ -86,6 +86,8 @@ export const ERROR_CODES = {
   noShowTooEarly: { code: 3118, httpStatus: 200 },
   positionSharingClosed: { code: 3119, httpStatus: 200 },
   insufficientBalance: { code: 4001, httpStatus: 200 },
+  // Provider workbench (3150–3159).
+  providerSuspended: { code: 3150, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

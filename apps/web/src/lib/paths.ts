@@ -162,3 +162,8 @@ export const orderRebook = {
 };
 
 // Provider workbench and store staff pages — the workbench adds its routes here.
+/** The centre tab (`therapist`) is the workbench for providers; these are its inner pages. */
+export const workbenchOrder = byId('/therapist/workbench/order');
+export const workbenchSchedule = fixed('/therapist/workbench/schedule');
+/** The store counter: in-store orders of the stores the signed-in staff member works at. */
+export const storeOrders = fixed('/store/orders');

@@ -11,6 +11,7 @@ import type orders from './en/orders.json';
 import type settings from './en/settings.json';
 import type therapist from './en/therapist.json';
 import type ui from './en/ui.json';
+import type workbench from './en/workbench.json';
 
 /** English is the reference shape; the locale test keeps every other language identical in keys. */
 // A type alias (not an interface) so it fits i18next's index-signature resource type.
@@ -38,6 +39,8 @@ export type Resources = {
   booking?: typeof booking;
   /** Optional: English's copy loads with the order pages (features/orders/orders-strings.ts), others as discovery's. */
   orders?: typeof orders;
+  /** Optional: the provider workbench and store counter (features/workbench/workbench-strings.ts), loaded as discovery's. */
+  workbench?: typeof workbench;
 };
 
 export type Namespace = keyof Resources;

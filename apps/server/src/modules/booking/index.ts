@@ -28,6 +28,9 @@ import { createOrderWatch } from './order-watch';
 import type { OrdersService } from './orders.service';
 import { createOrdersService } from './orders.service';
 import { withStaffAudit } from './staff-audit';
+import { createWorkSettingsRepository } from './work-settings.repository';
+import { workSettingsRoutes } from './work-settings.routes';
+import { createWorkSettingsService } from './work-settings.service';
 
 export type { OrderParties } from './order-parties';
 export { ACCEPT_REMINDER_EVENT } from './order-watch';
@@ -91,6 +94,10 @@ export function createBookingModule(
     settingsOf,
     assertCity: cities.timeZoneOf,
   });
+  const workSettings = createWorkSettingsService({
+    repository: createWorkSettingsRepository(deps.db),
+    timeZoneOf: cities.timeZoneOf,
+  });
 
   const jobHandlers = [
     ...watch.jobHandlers,
@@ -111,6 +118,7 @@ export function createBookingModule(
       withLabels: createOrderLabels(repository),
     });
     await api.register(attentionRoutes, { attention: attentionService, settings: bookingSettings });
+    await api.register(workSettingsRoutes, { service: workSettings });
   };
 
   // Only the order's customer, its provider and staff may follow `order:<id>` (decision 016).

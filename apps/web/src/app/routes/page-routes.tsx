@@ -61,6 +61,9 @@ const routes: RouteObject[] = [
   { path: paths.orderReceipt.path, element: page(() => import('./my/order/order-receipt-page')) },
 
   // Provider workbench and store staff.
+  { path: paths.workbenchOrder.path, element: page(() => import('./therapist/workbench-order-page')) },
+  { path: paths.workbenchSchedule.path, element: page(() => import('./therapist/workbench-schedule-page')) },
+  { path: paths.storeOrders.path, element: page(() => import('./store/store-orders-page')) },
 
   { path: '*', element: page(() => import('./not-found/not-found-page')) },
 ];

@@ -1,0 +1,36 @@
+import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
+
+/**
+ * What the workbench reads off an order. Before acceptance the server sends only the rounded
+ * position, an initial and no phone (issue #13 item 7); the exact address and phone come with it.
+ */
+export interface OrderPlace {
+  detail: string;
+  houseNumber: string;
+  arrivalNotes: string;
+  placeType: string;
+}
+
+export const isMasked = (order: Pick<OrderDetail, 'contactPhone'>) => order.contactPhone === '';
+
+export function placeOf(order: Pick<OrderDetail, 'address'>): OrderPlace | null {
+  const address = order.address as Record<string, unknown> | null;
+  if (!address || typeof address.detail !== 'string') return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    detail: address.detail,
+    houseNumber: text(address.houseNumber),
+    arrivalNotes: text(address.arrivalNotes),
+    placeType: text(address.placeType),
+  };
+}
+
+/** The provider's share as the quote shows it: the service and the travel fee (fees and VAT are not theirs). */
+export const earningsOf = (order: Pick<OrderDetail, 'quote'>) => order.quote.service + order.quote.travelFee;
+
+/** When the order began waiting for this provider's answer: its latest entry into "waiting". */
+export function waitingSince(order: Pick<OrderDetail, 'timeline' | 'createdAt'>): number {
+  const entries = order.timeline.filter((row) => row.to === 'waitingAcceptance');
+  const last = entries[entries.length - 1];
+  return Date.parse(last?.at ?? order.createdAt);
+}
