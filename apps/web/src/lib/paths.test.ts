@@ -14,7 +14,7 @@ describe('paths', () => {
     expect(paths.cancelAccount.href()).toBe('/my/setting/zhuxiao');
     expect(paths.orderDetail.href(42)).toBe('/my/order/pay?ordersId=42');
     expect(paths.orderReceipt.href(42)).toBe('/my/order/receipt?ordersId=42');
-    expect(paths.orderRebook.href({ therapistId: 3, projectId: 9 })).toBe(
+    expect(paths.bookHomeVisit.href({ therapistId: 3, projectId: 9 })).toBe(
       '/index/order/orderDet?therapistId=3&projectId=9',
     );
   });

@@ -136,17 +136,6 @@ export const bookInStore = {
     startsAt?: string;
   }) => withQuery('/instore/orderDet', query),
 } as const;
-/**
- * Pages the booking pages lead to but do not own: the address chooser (it comes back to `returnTo`
- * with `addressId` added) and the order detail a new order opens on. Their owners route them.
- */
-export const bookingAddressChooser = {
-  href: (returnTo: string) => withQuery('/my/address/selectAddressList', { returnTo }),
-} as const;
-export const bookedOrder = {
-  href: (orderId: number) => withQuery('/my/order/pay', { ordersId: orderId }),
-} as const;
-
 // Orders: detail (my/order/pay?ordersId=), receipt (my/order/receipt) — the order pages add theirs here.
 /** The spec names the parameter `ordersId`. */
 const byOrderId = <P extends string>(path: P) => ({
@@ -155,11 +144,6 @@ const byOrderId = <P extends string>(path: P) => ({
 });
 export const orderDetail = byOrderId('/my/order/pay');
 export const orderReceipt = byOrderId('/my/order/receipt');
-/** Book the same therapist and project again: the booking page (index/order/orderDet) with them chosen. */
-export const orderRebook = {
-  href: ({ therapistId, projectId }: { therapistId?: number; projectId?: number }) =>
-    withQuery('/index/order/orderDet', { therapistId, projectId }),
-};
 
 // Provider workbench and store staff pages — the workbench adds its routes here.
 /** The centre tab (`therapist`) is the workbench for providers; these are its inner pages. */

@@ -21,7 +21,7 @@ export function AddressCard({
   returnTo: string;
 }) {
   const { t } = useTranslation('booking');
-  const chooser = paths.bookingAddressChooser.href(returnTo);
+  const chooser = paths.selectAddress.href({ returnTo });
   if (isLoading) {
     return (
       <div className="booking__hint" role="status">

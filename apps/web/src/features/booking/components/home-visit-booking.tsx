@@ -184,7 +184,7 @@ export function HomeVisitBooking({
     const order = await createHomeVisit(body, idempotency.current.key);
     clearDraft(draftKey);
     await queryClient.invalidateQueries({ queryKey: bookingKeys.freeStartsAll });
-    navigate(paths.bookedOrder.href(order.id));
+    navigate(paths.orderDetail.href(order.id));
   };
   const onError = async (error: unknown) => {
     const next = refusalOf(error);

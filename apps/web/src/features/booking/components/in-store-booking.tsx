@@ -137,7 +137,7 @@ export function InStoreBooking({
     if (idempotency.current.body !== text) idempotency.current = { body: text, key: randomId() };
     const order = await createInStore(body, idempotency.current.key);
     clearDraft(draftKey);
-    navigate(paths.bookedOrder.href(order.id));
+    navigate(paths.orderDetail.href(order.id));
   };
   const onError = async (error: unknown) => {
     const next = refusalOf(error);

@@ -50,9 +50,16 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       },
     });
 
+  // Book the same therapist (or store) and project again, on the booking page with them chosen.
   const rebook = () =>
     navigate(
-      paths.orderRebook.href({ therapistId: order.therapistId ?? undefined, projectId: order.projectId }),
+      order.kind === 'inStore' && order.storeId !== null
+        ? paths.bookInStore.href({
+            storeId: order.storeId,
+            projectId: order.projectId,
+            therapistId: order.therapistId ?? undefined,
+          })
+        : paths.bookHomeVisit.href({ therapistId: order.therapistId ?? 0, projectId: order.projectId }),
     );
 
   return (
