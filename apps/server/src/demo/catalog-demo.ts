@@ -451,8 +451,8 @@ export async function seedCatalogDemo(db: Db, now: Date = new Date()): Promise<b
       const offered = rnd.sample(projects[city], rnd.int(2, 5));
       const skills = offered.map((p) => p.code);
       const roll = rnd.next();
-      const state =
-        index % 13 === 5 ? 'resting' : roll < 0.62 ? 'available' : roll < 0.85 ? 'bookable_later' : 'resting';
+      // Online or resting (their own switch); who is free now or later follows from working hours.
+      const state = index % 13 === 5 || roll >= 0.85 ? 'resting' : 'available';
       const key = `${person.gender}-${index + 1}`;
       const mainSkill = SERVICE_KINDS.find((k) => k.code === skills[0]) ?? SERVICE_KINDS[0];
       const district = rnd.pick(DISTRICTS[city]);
@@ -480,9 +480,7 @@ export async function seedCatalogDemo(db: Db, now: Date = new Date()): Promise<b
           rating: Math.round((3.6 + rnd.next() * 1.4) * 10) / 10,
           reviewCount: 0,
           orderCount: rnd.int(3, 900),
-          state: state as 'available' | 'bookable_later' | 'resting',
-          availableFrom:
-            state === 'bookable_later' ? new Date(now.getTime() + rnd.int(1, 6) * 3_600_000) : null,
+          state: state as 'available' | 'resting',
           // One banned profile shows that banned therapists never appear.
           isBanned: index === 17,
           fromPrice: Math.min(...offered.map((p) => p.price)),

@@ -16,12 +16,29 @@ import {
   expireUnpaidOrderJob,
 } from './booking.jobs';
 import { createBookingRepository } from './booking.repository';
+import { createEarliestStartsRepository } from './earliest-starts.repository';
+import { createEarliestStartsService, type EarliestStartsService } from './earliest-starts.service';
 import { bookingRoutes } from './booking.routes';
 import { createFreeStartsService } from './free-starts.service';
 import type { OrdersService } from './orders.service';
 import { createOrdersService } from './orders.service';
 
 export type { OrdersService } from './orders.service';
+export type { EarliestStartsOptions, TherapistAvailability } from './earliest-starts.service';
+
+/**
+ * Therapist cards' "available now" and earliest start (decision 036): booking's free-start rules
+ * over one read per page of cards. Also what tests of the catalogue build its cards with.
+ */
+export function createTherapistAvailability(
+  deps: Pick<ModuleContext, 'db' | 'clock'> & { timeZoneOf: (cityId: number) => Promise<string> },
+): EarliestStartsService['earliestStarts'] {
+  return createEarliestStartsService({
+    repository: createEarliestStartsRepository(deps.db),
+    clock: deps.clock,
+    timeZoneOf: deps.timeZoneOf,
+  }).earliestStarts;
+}
 
 /**
  * Booking: addresses, availability and orders; its time-driven rules run on the jobs table and its
@@ -30,7 +47,7 @@ export type { OrdersService } from './orders.service';
 export function createBookingModule(
   context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'jobs' | 'outbox' | 'topics'>,
   needs: { cities: GeoApi },
-): AppModule<{ orders: OrdersService }> {
+): AppModule<{ orders: OrdersService; earliestStarts: EarliestStartsService['earliestStarts'] }> {
   const deps = { ...context, jobs: () => context.jobs, outbox: () => context.outbox };
   const repository = createBookingRepository(deps.db);
   const { cities } = needs;
@@ -51,6 +68,11 @@ export function createBookingModule(
     outbox: deps.outbox,
   });
   const freeStarts = createFreeStartsService({ repository, availability, getOpenCity: cities.getOpenCity });
+  const earliestStarts = createTherapistAvailability({
+    db: deps.db,
+    clock: deps.clock,
+    timeZoneOf: cities.timeZoneOf,
+  });
   const addresses = createAddressesService({
     repository,
     clock: deps.clock,
@@ -74,5 +96,10 @@ export function createBookingModule(
   // Only the order's customer, its provider and staff may follow `order:<id>` (decision 016).
   context.topics.declare('order', (user, id) => orders.canFollow(user, id));
 
-  return { name: 'booking', api: { orders }, routes, jobs: jobHandlers };
+  return {
+    name: 'booking',
+    api: { orders, earliestStarts },
+    routes,
+    jobs: jobHandlers,
+  };
 }
