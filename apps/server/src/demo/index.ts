@@ -1,6 +1,5 @@
 import type { Db } from '../db/client';
-import { seedCatalogDemo } from './catalog-demo';
-import { seedDemoWorkingHours } from './demo-working-hours';
+import { seedCatalogDemo, seedDemoWorkingHours } from './catalog-demo';
 import { seedIdentityDemo, seedSupportDemo } from './identity-demo';
 import { seedDemoData } from './platform-demo';
 

@@ -12,9 +12,11 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
+import { fixedClock } from '../../lib/clock';
 import { seedCatalogDemo, seedDemoData } from '../../demo';
 
-const { app, database } = await createTestApp();
+// Noon in Phnom Penh: who is "available now" is derived from the demo working weeks (decision 036).
+const { app, database } = await createTestApp({ clock: fixedClock(new Date('2026-11-24T05:00:00Z')) });
 const PHNOM_PENH = { lat: 11.5564, lng: 104.9282 };
 let cityIds: { pp: number; sr: number; voting: number };
 
