@@ -42,8 +42,7 @@ export function createEarliestStartsRepository(db: Db) {
       // The end of the window, per city: its horizon (stored, else the default) plus two days.
       const to = sql`(${from}::timestamptz + (coalesce((cs.settings->>'bookingHorizonDays')::int,
         ${input.defaultHorizonDays}) + 2) * interval '1 day')`;
-      const projectCondition =
-        input.projectId === undefined ? sql`` : sql`and p.id = ${input.projectId}`;
+      const projectCondition = input.projectId === undefined ? sql`` : sql`and p.id = ${input.projectId}`;
       return queryRows<ScheduleFactsRow>(
         db,
         sql`select t.id, t.city_id, t.latitude, t.longitude, t.state,

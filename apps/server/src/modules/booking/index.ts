@@ -16,15 +16,15 @@ import {
   expireUnpaidOrderJob,
 } from './booking.jobs';
 import { createBookingRepository } from './booking.repository';
+import { bookingRoutes } from './booking.routes';
 import { createEarliestStartsRepository } from './earliest-starts.repository';
 import { createEarliestStartsService, type EarliestStartsService } from './earliest-starts.service';
-import { bookingRoutes } from './booking.routes';
 import { createFreeStartsService } from './free-starts.service';
 import type { OrdersService } from './orders.service';
 import { createOrdersService } from './orders.service';
 
-export type { OrdersService } from './orders.service';
 export type { EarliestStartsOptions, TherapistAvailability } from './earliest-starts.service';
+export type { OrdersService } from './orders.service';
 
 /**
  * Therapist cards' "available now" and earliest start (decision 036): booking's free-start rules

@@ -12,8 +12,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
-import { fixedClock } from '../../lib/clock';
 import { seedCatalogDemo, seedDemoData } from '../../demo';
+import { fixedClock } from '../../lib/clock';
 
 // Noon in Phnom Penh: who is "available now" is derived from the demo working weeks (decision 036).
 const { app, database } = await createTestApp({ clock: fixedClock(new Date('2026-11-24T05:00:00Z')) });

@@ -192,7 +192,14 @@ export function createCatalogService(deps: CatalogDeps) {
     if (query.availableNow) {
       const found = await availableNowRows(filter, project, fresh);
       const { items, hasMore } = toPage(found.rows, query);
-      return { rows: items, isShared: found.isShared, from, project, hasMore, availability: found.availability };
+      return {
+        rows: items,
+        isShared: found.isShared,
+        from,
+        project,
+        hasMore,
+        availability: found.availability,
+      };
     }
     const { rows, isShared } = await findTherapists(filter, fresh);
     const { items, hasMore } = toPage(rows, query);
@@ -213,7 +220,10 @@ export function createCatalogService(deps: CatalogDeps) {
     let scanned = 0;
     let round = Math.max(AVAILABLE_NOW_MIN_ROUND, wanted * AVAILABLE_NOW_GROWTH);
     for (;;) {
-      const found = await findTherapists({ ...filter, offset: scanned, limit: round }, fresh && scanned === 0);
+      const found = await findTherapists(
+        { ...filter, offset: scanned, limit: round },
+        fresh && scanned === 0,
+      );
       isShared &&= found.isShared;
       const answers = await deps.availabilityOf(
         found.rows.map((row) => row.id),

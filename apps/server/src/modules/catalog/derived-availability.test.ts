@@ -158,7 +158,10 @@ describe('derived availability on therapist cards and the "available now" filter
       expect(card.state === 'available', `therapist ${card.id}`).toBe(availableNow.has(card.id));
     }
     expect(cards.get(ids.free)).toMatchObject({ state: 'available', availableFrom: null, isBookable: true });
-    expect(cards.get(ids.lateShift)).toMatchObject({ state: 'bookable_later', availableFrom: at(24, '14:00') });
+    expect(cards.get(ids.lateShift)).toMatchObject({
+      state: 'bookable_later',
+      availableFrom: at(24, '14:00'),
+    });
     expect(cards.get(ids.dayOff)).toMatchObject({ state: 'bookable_later', availableFrom: at(25, '09:00') });
     expect(cards.get(ids.timeOff)).toMatchObject({ state: 'bookable_later', availableFrom: at(24, '12:00') });
     // A resting therapist is never listed; their page says resting, not bookable, though the

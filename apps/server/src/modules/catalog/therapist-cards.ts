@@ -85,7 +85,11 @@ export function createTherapistCards(deps: {
    * Resting is the therapist's own switch; otherwise the state is booking's answer: available now,
    * or bookable later from the earliest free start (null when nothing is free within the horizon).
    */
-  function movingPart(row: TherapistCardRow, availability: TherapistAvailability, context: CardContext): MovingPart {
+  function movingPart(
+    row: TherapistCardRow,
+    availability: TherapistAvailability,
+    context: CardContext,
+  ): MovingPart {
     const isResting = row.state === 'resting';
     return {
       state: isResting ? 'resting' : availability.isAvailableNow ? 'available' : 'bookable_later',

@@ -24,7 +24,11 @@ describe('therapist state tag', () => {
 
   it('gives the earliest start when there is one', async () => {
     await renderPage(
-      <TherapistStateTag state="bookable_later" availableFrom="2026-11-24T07:00:00.000Z" timeZone="Asia/Phnom_Penh" />,
+      <TherapistStateTag
+        state="bookable_later"
+        availableFrom="2026-11-24T07:00:00.000Z"
+        timeZone="Asia/Phnom_Penh"
+      />,
     );
     const tag = screen.getByText(/Bookable from/);
     expect(tag.textContent).toMatch(/2:00|14:00/);
