@@ -16,7 +16,8 @@ import { seedCatalogDemo, seedDemoData } from '../../demo';
 import { fixedClock } from '../../lib/clock';
 
 // Noon in Phnom Penh: who is "available now" is derived from the demo working weeks (decision 036).
-const { app, database } = await createTestApp({ clock: fixedClock(new Date('2026-11-24T05:00:00Z')) });
+const clock = fixedClock(new Date('2026-11-24T05:00:00Z'));
+const { app, database } = await createTestApp({ clock });
 const PHNOM_PENH = { lat: 11.5564, lng: 104.9282 };
 let cityIds: { pp: number; sr: number; voting: number };
 
@@ -362,7 +363,7 @@ describe('stores', () => {
         hour: '2-digit',
         minute: '2-digit',
         hourCycle: 'h23',
-      }).formatToParts(new Date());
+      }).formatToParts(clock.now());
       const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
       return part('hour') * 60 + part('minute');
     };

@@ -82,5 +82,7 @@ describe('therapist cards as JSON', () => {
       }
     }
     expect(cards).toBeGreaterThan(500);
-  });
+    // 432 list answers, each now also reading the page's schedules (decision 036): more than the
+    // default 30 s on a loaded machine.
+  }, 180_000);
 });
