@@ -570,8 +570,9 @@ function seedCatalogRows(db: Db, now: Date): Promise<boolean> {
 /**
  * Working weeks for the demo therapists, so the cards show every state from real rules (decision
  * 036): whether one is "available now", "bookable from 14:00" or fully booked follows from these
- * hours and live orders at the moment of looking. Four patterns by id: 09:00–21:00 every day,
- * 10:00–22:00 with one day off a week, 14:00–24:00, and a night shift 18:00–02:00.
+ * hours and live orders at the moment of looking. Four patterns by id: 08:00–20:00 every day,
+ * 10:00–22:00 with one day off a week, 14:00–24:00, and a night shift 20:00–08:00 (so someone is
+ * free at almost any hour).
  * Only demo rows without any hours are given some (so a therapist's own edit is kept, and a demo
  * database seeded before hours existed gets them on its next start); the demo catalogue must have
  * been seeded here, and the therapist still wears a generated demo avatar.
@@ -581,8 +582,8 @@ export async function seedDemoWorkingHours(db: Db): Promise<number> {
     db,
     sql`insert into therapist_working_hours (therapist_id, weekday, start_time, end_time)
       select t.id, w,
-        (array['09:00', '10:00', '14:00', '18:00'])[1 + t.id % 4],
-        (array['21:00', '22:00', '24:00', '02:00'])[1 + t.id % 4]
+        (array['08:00', '10:00', '14:00', '20:00'])[1 + t.id % 4],
+        (array['20:00', '22:00', '24:00', '08:00'])[1 + t.id % 4]
       from therapists t cross join generate_series(1, 7) w
       where t.avatar like ${`${DEMO_IMAGE_PATH}avatar-%`}
         and not (t.id % 4 = 1 and w = 1 + t.id % 7)
