@@ -215,4 +215,29 @@ describe('derived availability on therapist cards and the "available now" filter
     const page = await list(`availableNow=true&projectId=${other.id}&pageSize=50`);
     expect(page.items).toEqual([]);
   });
+
+  it('keeps paging exact when the free therapists lie beyond the first round of candidates', async () => {
+    // 70 online therapists nearer to the caller than anyone else, none with hours: the first
+    // round (64 candidates) holds no free one, so the filter must read on.
+    const near = { lat: 11.6064, lng: 104.9282 };
+    await database.db.execute(sql`insert into therapists (city_id, display_name, gender, introductions,
+        service_areas, latitude, longitude, state, currency)
+      select ${cityId}, 'Unavailable ' || g, 'female', '{"en": ""}', '{"en": ""}',
+        ${near.lat}::float8, ${near.lng}::float8, 'available', 'USD'
+      from generate_series(1, 70) g`);
+    try {
+      const location = `lat=${near.lat}&lng=${near.lng}`;
+      const everyone = await list(`${location}&pageSize=50`);
+      expect(everyone.items.slice(0, 50).every((card) => card.name.startsWith('Unavailable'))).toBe(true);
+      const first = await list(`availableNow=true&${location}&pageSize=1&page=1`);
+      const second = await list(`availableNow=true&${location}&pageSize=1&page=2`);
+      expect([...first.items, ...second.items].map((card) => card.id).sort((a, b) => a - b)).toEqual([
+        ids.free,
+        ids.busy,
+      ]);
+      expect([first.hasMore, second.hasMore]).toEqual([true, false]);
+    } finally {
+      await database.db.execute(sql`delete from therapists where display_name like 'Unavailable %'`);
+    }
+  });
 });
