@@ -22,6 +22,7 @@ import { localised } from '../../lib/localised';
 import { pageWindow, toPage } from '../../lib/paging';
 import { createTtlCache, createTtlValue } from '../../lib/ttl-cache';
 import type { OpenCity } from '../geo';
+import { createAvailabilityMemo } from './availability-memo';
 import type {
   CatalogRepository,
   CategoryRow,
@@ -52,6 +53,9 @@ const SEARCH_LIMIT = 10;
  */
 const AVAILABLE_NOW_MIN_ROUND = 64;
 const AVAILABLE_NOW_GROWTH = 4;
+/** Derived availability lives as long as a shared list answer; enough for a busy city's cards. */
+const AVAILABILITY_TTL_MS = 3_000;
+const AVAILABILITY_MEMO_SIZE = 50_000;
 
 export interface CatalogDeps {
   repository: CatalogRepository;
@@ -103,7 +107,16 @@ export function createCatalogService(deps: CatalogDeps) {
     };
   }
 
-  const cards = createTherapistCards({ categoriesByCode, availabilityOf: deps.availabilityOf });
+  const availabilityOf = createAvailabilityMemo({
+    availabilityOf: deps.availabilityOf,
+    ttlMs: AVAILABILITY_TTL_MS,
+    maxEntries: AVAILABILITY_MEMO_SIZE,
+    now: () => performance.now(),
+  });
+  const cards = createTherapistCards({
+    categoriesByCode,
+    availabilityOf: (ids, options) => availabilityOf(ids, options),
+  });
   const toTherapistCards = cards.toCards;
 
   /** Store cards; "open now" is read in each store's city time zone, which geo answers. */
@@ -203,7 +216,15 @@ export function createCatalogService(deps: CatalogDeps) {
     }
     const { rows, isShared } = await findTherapists(filter, fresh);
     const { items, hasMore } = toPage(rows, query);
-    return { rows: items, isShared, from, project, hasMore, availability: undefined };
+    // Pull-to-refresh reads the page's availability afresh too.
+    const availability = fresh
+      ? await availabilityOf(
+          items.filter((row) => row.state !== 'resting').map((row) => row.id),
+          { projectId: project?.id },
+          true,
+        )
+      : undefined;
+    return { rows: items, isShared, from, project, hasMore, availability };
   }
 
   /**
@@ -225,9 +246,10 @@ export function createCatalogService(deps: CatalogDeps) {
         fresh && scanned === 0,
       );
       isShared &&= found.isShared;
-      const answers = await deps.availabilityOf(
+      const answers = await availabilityOf(
         found.rows.map((row) => row.id),
         { projectId: project?.id },
+        fresh,
       );
       for (const row of found.rows) {
         const answer = answers.get(row.id);
