@@ -33,6 +33,8 @@ import { createCatalogModule } from './modules/catalog';
 import { createDevPaymentsModule } from './modules/dev-payments';
 import { createGeoModule } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
+import { createLedgerModule } from './modules/ledger';
+import { createNotificationsModule } from './modules/notifications';
 import { createPlatformModule } from './modules/platform';
 import {
   createLocalEventBus,
@@ -174,9 +176,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Booking is built before the list: the catalogue's cards ask it who is free (decision 036).
     createCatalogModule(context, { cities: geo.api, availability: booking.api.earliestStarts }),
     booking,
+    createLedgerModule(context),
     ...(config.PAYMENTS_DEV_CONFIRM && config.NODE_ENV !== 'production'
       ? [createDevPaymentsModule({ orders: booking.api.orders })]
       : []),
+    // After booking: it hears booking's order events once booking's own listener has.
+    createNotificationsModule(context, { booking: booking.api }),
     createPlatformModule(context, { database, version: APP_VERSION }),
   ];
 

@@ -8,16 +8,29 @@ import { type AppDependencies, buildApp } from '../src/app';
 import { type AppConfig, testConfig } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
 import type { Clock } from '../src/lib/clock';
+import { findLedgerViolations } from '../src/modules/ledger';
 import type { EventBus } from '../src/modules/realtime';
 import { withDatabase } from './global-setup';
 
 /** A fresh, migrated database with reference data, private to the calling test file. */
+/**
+ * Issue #14: after every test file, every ledger entry sums to zero and every balance equals its
+ * postings — whatever the file did, through whichever route.
+ */
+async function assertLedgerHolds(database: Database): Promise<void> {
+  const violations = await findLedgerViolations(database.db);
+  if (violations.length > 0) throw new Error(`the ledger does not hold:\n${violations.join('\n')}`);
+}
+
 export async function openTestDatabase(): Promise<Database> {
   const target = inject('testDatabase');
   if (target.kind === 'pglite') {
     const dump = new Blob([readFileSync(target.dumpPath)]);
     const database = await openDatabase({ dataDir: undefined, loadDataDir: dump });
-    afterAll(() => database.close());
+    afterAll(async () => {
+      await assertLedgerHolds(database);
+      await database.close();
+    });
     return database;
   }
   const name = `sabai_t_${randomBytes(6).toString('hex')}`;
@@ -26,7 +39,11 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.query(`create database ${name} template ${target.template}`);
   const database = await openDatabase({ databaseUrl: withDatabase(target.url, name), poolSize: 4 });
   afterAll(async () => {
-    await database.close();
+    try {
+      await assertLedgerHolds(database);
+    } finally {
+      await database.close();
+    }
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   });

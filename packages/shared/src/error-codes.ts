@@ -77,6 +77,15 @@ export const ERROR_CODES = {
   workingHoursInvalid: { code: 3110, httpStatus: 200 },
   extraClockLimit: { code: 3111, httpStatus: 200 },
   staffReasonRequired: { code: 3112, httpStatus: 200 },
+  // Travel, arrival check-in, early end and no-show (issue #13 item 7; codes 3113–3129).
+  checkInTooFar: { code: 3113, httpStatus: 200 },
+  checkInPositionOrReasonRequired: { code: 3114, httpStatus: 200 },
+  earlyEndReasonRequired: { code: 3115, httpStatus: 200 },
+  noShowNeedsCheckIn: { code: 3116, httpStatus: 200 },
+  noShowNeedsCallAttempt: { code: 3117, httpStatus: 200 },
+  noShowTooEarly: { code: 3118, httpStatus: 200 },
+  positionSharingClosed: { code: 3119, httpStatus: 200 },
+  insufficientBalance: { code: 4001, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

@@ -25,9 +25,11 @@ export const NAMESPACES = Object.keys(en.resources) as Namespace[];
  * language's copy is its own small chunk, fetched the first time a page asks for the namespace
  * (react-i18next suspends that page until it arrives). The first screen carries only the shell's.
  */
-const pageNamespaceLoaders = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../locales/*/{identity,discovery,ui}.json',
-);
+// Every namespace outside the language chunk's shell set (locales/<lang>/index.ts) is a page namespace.
+const pageNamespaceLoaders = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  '!../locales/*/{common,nav,home,instore,therapist,orders,me,settings}.json',
+]);
 const pageNamespaces: BackendModule = {
   type: 'backend',
   init: () => {},

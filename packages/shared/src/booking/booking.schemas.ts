@@ -133,9 +133,17 @@ export const providerOrdersQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
 });
 
+/** A point on the map, as a browser's geolocation gives it. */
+export const positionBodySchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+
 export const transitionBodySchema = z.object({
   transition: z.enum(ORDER_TRANSITIONS),
   reason: text(300).default(''),
+  /** `arrive`: the provider's position for the check-in (without it, or too far, a reason is needed). */
+  position: positionBodySchema.optional(),
 });
 
 const moneyAmount = z.number().int();
@@ -151,6 +159,7 @@ export const orderQuoteSchema = z.object({
   total: moneyAmount,
   payable: moneyAmount,
 });
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
 export const orderSummarySchema = z.object({
   id: z.number().int(),
@@ -168,6 +177,17 @@ export const orderSummarySchema = z.object({
   currency: z.string(),
   createdAt: z.string(),
 });
+
+/** The travelling provider's latest shared position; ETA from straight-line distance × road factor. */
+export const providerPositionSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  at: z.string(),
+  etaMinutes: z.number().int().nullable(),
+});
+/** The answer to a shared position and the payload of the realtime `order.position` event. */
+export const orderPositionSchema = providerPositionSchema.extend({ orderId: z.number().int() });
+export type OrderPosition = z.infer<typeof orderPositionSchema>;
 
 export const orderDetailSchema = orderSummarySchema.extend({
   travelMode: z.string().nullable(),
@@ -195,6 +215,12 @@ export const orderDetailSchema = orderSummarySchema.extend({
   ),
   allowedTransitions: z.array(z.string()),
   allowedActions: z.array(z.string()),
+  /** Only while departed, and only for the order's customer, provider and staff. */
+  providerPosition: providerPositionSchema.nullable(),
+  /** Call attempts the arrived provider recorded (a no-show needs one). */
+  callAttempts: z.number().int(),
+  /** From when the provider may report a no-show (arrived and checked in by position), else null. */
+  noShowAvailableAt: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
@@ -211,3 +237,19 @@ export const settlementPreviewSchema = z.object({
 export const reassignBodySchema = z.object({ therapistId: id, reason: text(300).default('') });
 export const extraClocksBodySchema = z.object({ count: z.number().int().min(1).max(20) });
 export const changeProjectBodySchema = z.object({ projectId: id });
+
+/** A provider who could take the order now, with the price it would then cost. */
+export const orderAlternativeSchema = z.object({
+  therapist: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    avatar: z.string(),
+    /** Null until the therapist has a review. */
+    rating: z.number().nullable(),
+    distanceMetres: z.number().int(),
+  }),
+  quote: orderQuoteSchema,
+  /** New total − the order's total, in minor units: positive is charged, negative refunded. */
+  difference: moneyAmount,
+});
+export type OrderAlternative = z.infer<typeof orderAlternativeSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CITY_BOOKING_SETTINGS as SETTINGS } from './booking-settings';
-import { straightLineMetres, travelMinutes } from './travel';
+import { etaMinutes, straightLineMetres, travelMinutes } from './travel';
 
 describe('travel estimates', () => {
   it('measure straight-line distance in whole metres', () => {
@@ -33,5 +33,12 @@ describe('travel estimates', () => {
   it('refuse fractional or negative metres', () => {
     expect(() => travelMinutes(1.5, 'walking', SETTINGS)).toThrow(RangeError);
     expect(() => travelMinutes(-1, 'walking', SETTINGS)).toThrow(RangeError);
+  });
+
+  it('estimate a travelling provider’s ETA from where they are now, at the order’s mode', () => {
+    // 0.09° of latitude ≈ 10,008 m: × 1.4 at 20 km/h ≈ 42.03 → 43 min; standing at the door: 0.
+    const door = { lat: 11.5664, lng: 104.9282 };
+    expect(etaMinutes({ lat: door.lat - 0.09, lng: door.lng }, door, 'tukTuk', SETTINGS)).toBe(43);
+    expect(etaMinutes(door, door, 'walking', SETTINGS)).toBe(0);
   });
 });

@@ -21,3 +21,14 @@ export function travelMinutes(
   const metresPerHourTimesThousand = settings.travelSpeedKmh[mode] * 1000 * 1000;
   return Math.ceil((metres * roadFactorPerMille * 60) / metresPerHourTimesThousand);
 }
+
+/**
+ * Minutes a travelling provider still needs to reach the place, from where they are now: the same
+ * estimate as the busy time's travel (straight line × road factor at the mode's speed).
+ */
+export const etaMinutes = (
+  from: LatLng,
+  to: LatLng,
+  mode: TravelMode,
+  settings: Pick<CityBookingSettings, 'roadFactor' | 'travelSpeedKmh'>,
+) => travelMinutes(straightLineMetres(from, to), mode, settings);

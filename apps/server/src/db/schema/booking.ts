@@ -1,3 +1,4 @@
+import type { ORDER_FLAG_KINDS } from '@sabai/shared/booking/attention.schemas';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -219,6 +220,10 @@ export const orders = pgTable(
     hiddenByCustomerAt: timestamp('hidden_by_customer_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    /** The provider's arrival was checked in by a position within the city's radius (a no-show needs it). */
+    checkedInByPosition: boolean('checked_in_by_position').notNull().default(false),
+    /** Providers who declined, let it time out or gave it back: alternatives never offer them again. */
+    letGoTherapistIds: integer('let_go_therapist_ids').array().notNull().default(sql`'{}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -284,5 +289,98 @@ export const storeStaff = pgTable(
   (table) => [
     primaryKey({ columns: [table.storeId, table.userId] }),
     index('store_staff_user').on(table.userId),
+  ],
+);
+
+/**
+ * The latest position a travelling provider shared for an order (one row per order, overwritten
+ * every few seconds): kept apart from `orders` so the frequent writes never touch the order row
+ * that the state machine updates under its status check.
+ */
+export const orderProviderPositions = pgTable('order_provider_positions', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
+
+/** Each time an arrived provider tried to call the customer (a no-show needs at least one). */
+export const orderCallAttempts = pgTable(
+  'order_call_attempts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('order_call_attempts_order').on(table.orderId, table.at)],
+);
+
+// --- Time-driven flags and the staff audit (decision 029) ---
+
+export type OrderFlagKind = (typeof ORDER_FLAG_KINDS)[number];
+
+/**
+ * An order customer service should look at, raised by a timed job and resolved when the order moves
+ * on. At most one open flag of a kind per order.
+ */
+export const orderFlags = pgTable(
+  'order_flags',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<OrderFlagKind>().notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('order_flags_one_open').on(table.orderId, table.kind).where(sql`${table.resolvedAt} is null`),
+    index('order_flags_open').on(table.raisedAt).where(sql`${table.resolvedAt} is null`),
+    check('order_flags_kind_known', sql`${table.kind} in ('lateDeparture', 'providerLate', 'overrun')`),
+  ],
+);
+
+/** The order fields a staff action may change, as they were before it and after it. */
+export interface AuditedOrderState {
+  status: number;
+  therapistId: number | null;
+  startsAt: string;
+  endsAt: string;
+  busyStart: string;
+  busyEnd: string;
+  acceptedAt: string | null;
+  arrivedAt: string | null;
+  settlement: unknown;
+  adjustments: unknown[];
+}
+
+/** Every staff action on an order: who, when, what, why, and the order before and after (issue #13 item 10). */
+export const orderStaffAudit = pgTable(
+  'order_staff_audit',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    reason: text('reason').notNull(),
+    before: jsonb('before').$type<AuditedOrderState>().notNull(),
+    after: jsonb('after').$type<AuditedOrderState>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('order_staff_audit_order').on(table.orderId, table.id),
+    check('order_staff_audit_reason', sql`length(${table.reason}) > 0`),
   ],
 );

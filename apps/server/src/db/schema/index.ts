@@ -4,6 +4,8 @@ export * from './engagement';
 export * from './geo';
 export * from './identity';
 export * from './jobs';
+export * from './ledger';
+export * from './notifications';
 export * from './outbox';
 export * from './platform';
 export * from './realtime';

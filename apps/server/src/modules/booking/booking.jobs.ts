@@ -27,3 +27,22 @@ export const ORDER_TIMED_JOBS = [
 ] as const;
 
 export const jobKeyOf = (orderId: number) => `order:${orderId}`;
+
+// --- Reminders and customer service's flags (decision 029): keyed per due time, not in ORDER_TIMED_JOBS ---
+
+/**
+ * A reminder to the provider of an order still waiting for their answer. `since` is when the order
+ * entered "waiting to be accepted" for this round: a reminder of an earlier round does nothing.
+ */
+export const acceptReminderJob = defineJobType(
+  'booking.accept-reminder',
+  z.object({ orderId: z.number().int().positive(), since: z.string(), minute: z.number().int().positive() }),
+);
+/** Raises a customer-service flag of the order if its condition holds when due (re-timed when the due time moved). */
+export const orderFlagCheckJob = defineJobType(
+  'booking.flag-check',
+  z.object({
+    orderId: z.number().int().positive(),
+    kind: z.enum(['lateDeparture', 'providerLate', 'overrun']),
+  }),
+);

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   addresses,
   cityBookingSettings,
+  orderCallAttempts,
+  orderProviderPositions,
   orderStatusHistory,
   orders,
   serviceProjects,
@@ -352,6 +354,51 @@ export function createBookingRepository(db: Db) {
         .orderBy(asc(orderStatusHistory.id)),
     insertHistory: (tx: Db, row: typeof orderStatusHistory.$inferInsert) =>
       tx.insert(orderStatusHistory).values(row),
+
+    providerPosition: async (orderId: number) =>
+      (await db.select().from(orderProviderPositions).where(eq(orderProviderPositions.orderId, orderId)))[0],
+    /** Keeps only the latest position of the order's travelling provider. */
+    saveProviderPosition: (tx: Db, row: typeof orderProviderPositions.$inferInsert) =>
+      tx
+        .insert(orderProviderPositions)
+        .values(row)
+        .onConflictDoUpdate({
+          target: orderProviderPositions.orderId,
+          set: { latitude: row.latitude, longitude: row.longitude, at: row.at },
+        }),
+    insertCallAttempt: (orderId: number, actorId: number, at: Date) =>
+      db.insert(orderCallAttempts).values({ orderId, actorId, at }),
+    callAttemptCount: async (orderId: number) =>
+      (
+        await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(orderCallAttempts)
+          .where(eq(orderCallAttempts.orderId, orderId))
+      )[0]?.count ?? 0,
+
+    /**
+     * Providers of the city who could be offered an order's project: not banned, not resting,
+     * offering it; the caller checks distance, radius and free time.
+     */
+    reassignmentCandidates: (cityId: number, projectId: number, excludeTherapistIds: readonly number[]) =>
+      db
+        .select()
+        .from(therapists)
+        .where(
+          and(
+            eq(therapists.cityId, cityId),
+            eq(therapists.isBanned, false),
+            ne(therapists.state, 'resting'),
+            inArray(
+              therapists.id,
+              db
+                .select({ id: therapistProjects.therapistId })
+                .from(therapistProjects)
+                .where(eq(therapistProjects.projectId, projectId)),
+            ),
+            ...(excludeTherapistIds.length ? [notInArray(therapists.id, [...excludeTherapistIds])] : []),
+          ),
+        ),
   };
 }
 

@@ -6,9 +6,13 @@ import {
   extraClocksBodySchema,
   freeStartSchema,
   freeStartsQuerySchema,
+  orderAlternativeSchema,
   orderDetailSchema,
   orderListQuerySchema,
+  orderPositionSchema,
+  orderQuoteSchema,
   orderSummarySchema,
+  positionBodySchema,
   providerOrdersQuerySchema,
   reassignBodySchema,
   scheduleBodySchema,
@@ -137,6 +141,35 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ok(request.lang, await orders.createInStore(requireUser(request), request.body)),
   );
+  app.post(
+    '/orders/home-visit/quote',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'The price a home-visit booking would store now (same body and refusals; nothing is booked)',
+        body: createHomeVisitBodySchema,
+        response: okResponse(orderQuoteSchema),
+      },
+    },
+    async (request) => ok(request.lang, await orders.quoteHomeVisit(requireUser(request), request.body)),
+  );
+  app.post(
+    '/orders/in-store/quote',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'The price a store-visit booking would store now (same body and refusals; nothing is booked)',
+        body: createInStoreBodySchema,
+        response: okResponse(orderQuoteSchema),
+      },
+    },
+    async (request) => ok(request.lang, await orders.quoteInStore(requireUser(request), request.body)),
+  );
   app.get(
     '/orders',
     {
@@ -228,19 +261,21 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'Make a step of the order state machine (cancel, accept, depart…)',
+        summary:
+          'Make a step of the order state machine (cancel, accept, depart…); arrive takes a position or a reason, an early end and staff steps a reason',
         params: bookingIdParamsSchema,
         body: transitionBodySchema.extend({ waiveFee: z.boolean().optional() }),
         response: okResponse(orderDetailSchema),
       },
     },
     async (request) => {
-      const { transition, reason, waiveFee } = request.body;
+      const { transition, reason, waiveFee, position } = request.body;
       return ok(
         request.lang,
         await orders.step(requireUser(request), request.params.id, transition, {
           reason,
           waiveFee: waiveFee ?? false,
+          position,
         }),
       );
     },
@@ -322,6 +357,54 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       ok(request.lang, await orders.cancellationPreview(requireUser(request), request.params.id)),
+  );
+  app.post(
+    '/orders/:id/position',
+    {
+      // The app shares every 15 s; a little headroom for retries, and the service coalesces bursts.
+      config: { access: provider, rateLimit: { max: 12, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Share my position while on the way to the order (published on the order's topic with an ETA)",
+        params: bookingIdParamsSchema,
+        body: positionBodySchema,
+        response: okResponse(orderPositionSchema),
+      },
+    },
+    async (request) =>
+      ok(request.lang, await orders.sharePosition(requireUser(request), request.params.id, request.body)),
+  );
+  app.post(
+    '/orders/:id/call-attempts',
+    {
+      config: { access: provider, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Record that I tried to call the customer after arriving (a no-show needs one)',
+        params: bookingIdParamsSchema,
+        response: okResponse(orderDetailSchema),
+      },
+    },
+    async (request) =>
+      ok(request.lang, await orders.recordCallAttempt(requireUser(request), request.params.id)),
+  );
+  app.get(
+    '/orders/:id/alternatives',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Nearby free providers who offer the project, each with the new quote (after a decline; staff before arrival)',
+        params: bookingIdParamsSchema,
+        response: okResponse(z.array(orderAlternativeSchema)),
+      },
+    },
+    async (request) => ok(request.lang, await orders.alternatives(requireUser(request), request.params.id)),
   );
   app.post(
     '/orders/:id/urge',

@@ -6,6 +6,9 @@ import { createLocalStorage } from '../../lib/storage';
 import type { GeoApi } from '../geo';
 import { addressesRoutes } from './addresses.routes';
 import { createAddressesService } from './addresses.service';
+import { createAttentionRepository } from './attention.repository';
+import { attentionRoutes } from './attention.routes';
+import { createAttentionService } from './attention.service';
 import { createAvailabilityService, createSettingsReader } from './availability.service';
 import {
   autoCompleteOrderJob,
@@ -17,14 +20,29 @@ import {
 } from './booking.jobs';
 import { createBookingRepository } from './booking.repository';
 import { bookingRoutes } from './booking.routes';
+import { createBookingSettingsReader } from './booking-settings.reader';
 import { createEarliestStartsRepository } from './earliest-starts.repository';
 import { createEarliestStartsService, type EarliestStartsService } from './earliest-starts.service';
 import { createFreeStartsService } from './free-starts.service';
+import { createOrderPartiesReader, type OrderParties } from './order-parties';
+import { createOrderWatch } from './order-watch';
 import type { OrdersService } from './orders.service';
 import { createOrdersService } from './orders.service';
+import { withStaffAudit } from './staff-audit';
 
 export type { EarliestStartsOptions, TherapistAvailability } from './earliest-starts.service';
+export type { OrderParties } from './order-parties';
+export { ACCEPT_REMINDER_EVENT } from './order-watch';
 export type { OrdersService } from './orders.service';
+
+/** What other modules use of booking. */
+export interface BookingApi {
+  orders: OrdersService;
+  /** Who an order concerns (customer, current provider), for notifications. */
+  partiesOf: (orderId: number) => Promise<OrderParties | null>;
+  /** "Available now" and the earliest start of a page of therapist cards (decision 036). */
+  earliestStarts: EarliestStartsService['earliestStarts'];
+}
 
 /**
  * Therapist cards' "available now" and earliest start (decision 036): booking's free-start rules
@@ -47,7 +65,7 @@ export function createTherapistAvailability(
 export function createBookingModule(
   context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'jobs' | 'outbox' | 'topics'>,
   needs: { cities: GeoApi },
-): AppModule<{ orders: OrdersService; earliestStarts: EarliestStartsService['earliestStarts'] }> {
+): AppModule<BookingApi> {
   const deps = { ...context, jobs: () => context.jobs, outbox: () => context.outbox };
   const repository = createBookingRepository(deps.db);
   const { cities } = needs;
@@ -58,8 +76,10 @@ export function createBookingModule(
     settingsOf,
     timeZoneOf: cities.timeZoneOf,
   });
+  const attention = createAttentionRepository(deps.db);
   const orders = createOrdersService({
-    repository,
+    // Staff actions are audited in the transaction that makes them (decision 029).
+    repository: withStaffAudit(repository, attention),
     clock: deps.clock,
     availability,
     settingsOf,
@@ -79,7 +99,24 @@ export function createBookingModule(
     storage: createLocalStorage(path.join(deps.config.DATA_DIR, 'uploads')),
   });
 
+  const watch = createOrderWatch({
+    db: deps.db,
+    clock: deps.clock,
+    repository,
+    attention,
+    settingsOf,
+    jobs: deps.jobs,
+    outbox: deps.outbox,
+  });
+  const attentionService = createAttentionService({ repository, attention });
+  const bookingSettings = createBookingSettingsReader({
+    clock: deps.clock,
+    settingsOf,
+    assertCity: cities.timeZoneOf,
+  });
+
   const jobHandlers = [
+    ...watch.jobHandlers,
     handleJob(expireUnpaidOrderJob, ({ orderId }) => orders.systemStep(orderId, 'expire')),
     handleJob(autoDeclineOrderJob, ({ orderId }) => orders.systemStep(orderId, 'autoDecline')),
     handleJob(cancelUnchosenOrderJob, ({ orderId }) => orders.systemStep(orderId, 'cancel')),
@@ -91,6 +128,7 @@ export function createBookingModule(
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(addressesRoutes, { service: addresses });
     await api.register(bookingRoutes, { availability, freeStarts, orders });
+    await api.register(attentionRoutes, { attention: attentionService, settings: bookingSettings });
   };
 
   // Only the order's customer, its provider and staff may follow `order:<id>` (decision 016).
@@ -98,8 +136,9 @@ export function createBookingModule(
 
   return {
     name: 'booking',
-    api: { orders, earliestStarts },
+    api: { orders, partiesOf: createOrderPartiesReader(deps.db, repository), earliestStarts },
     routes,
     jobs: jobHandlers,
+    subscriptions: [watch.subscription],
   };
 }

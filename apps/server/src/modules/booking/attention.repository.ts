@@ -1,0 +1,104 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  type AuditedOrderState,
+  type OrderFlagKind,
+  orderFlags,
+  orderStaffAudit,
+  orderStatusHistory,
+  orders,
+} from '../../db/schema';
+import type { OrderRow } from './booking.repository';
+
+/**
+ * The tables of customer service's side of booking (decision 029): time-driven flags and the staff
+ * audit, plus the reads the timed rules make inside a caller's transaction.
+ */
+export function createAttentionRepository(db: Db) {
+  return {
+    /** The order as this transaction sees it (a read outside the transaction would wait for it on PGlite). */
+    findOrderIn: async (tx: Db, id: number) =>
+      (await tx.select().from(orders).where(eq(orders.id, id)))[0] as OrderRow | undefined,
+
+    /** When the order last entered this status (the start of the current round of waiting, say). */
+    lastEnteredAt: async (orderId: number, statusCode: number) =>
+      (
+        await db
+          .select({ at: orderStatusHistory.at })
+          .from(orderStatusHistory)
+          .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, statusCode)))
+          .orderBy(desc(orderStatusHistory.id))
+          .limit(1)
+      )[0]?.at,
+
+    /**
+     * Raises a flag unless one of the kind is open, and only while the order is in one of the
+     * statuses the flag is about (checked in the same statement as the insert); answers whether it did.
+     */
+    raiseFlag: async (orderId: number, kind: OrderFlagKind, openStatuses: readonly number[], now: Date) => {
+      const inserted = await db.execute(sql`
+        insert into ${orderFlags} (order_id, kind, raised_at)
+        select ${orderId}, ${kind}, ${now.toISOString()}::timestamptz
+        where exists (select 1 from ${orders} where id = ${orderId} and status in (${sql.join(
+          openStatuses.map((code) => sql`${code}`),
+          sql`, `,
+        )}))
+        on conflict (order_id, kind) where resolved_at is null do nothing
+        returning id`);
+      return ((inserted as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+    },
+
+    /** Resolves the order's open flags of these kinds. */
+    resolveFlags: async (orderId: number, kinds: readonly OrderFlagKind[], now: Date) => {
+      if (!kinds.length) return;
+      await db
+        .update(orderFlags)
+        .set({ resolvedAt: now })
+        .where(
+          and(
+            eq(orderFlags.orderId, orderId),
+            inArray(orderFlags.kind, [...kinds]),
+            isNull(orderFlags.resolvedAt),
+          ),
+        );
+    },
+
+    /** Open flags, oldest first (the longest waiting on top), with their orders. */
+    openFlags: async (limit: number, offset: number) =>
+      db
+        .select({ flag: orderFlags, order: orders })
+        .from(orderFlags)
+        .innerJoin(orders, eq(orders.id, orderFlags.orderId))
+        .where(isNull(orderFlags.resolvedAt))
+        .orderBy(orderFlags.raisedAt, orderFlags.id)
+        .limit(limit)
+        .offset(offset),
+
+    flagsOf: async (orderId: number) =>
+      db.select().from(orderFlags).where(eq(orderFlags.orderId, orderId)).orderBy(orderFlags.id),
+
+    insertAudit: async (
+      tx: Db,
+      row: {
+        orderId: number;
+        staffId: number;
+        action: string;
+        reason: string;
+        before: AuditedOrderState;
+        after: AuditedOrderState;
+        at: Date;
+      },
+    ) => {
+      await tx.insert(orderStaffAudit).values(row);
+    },
+
+    auditOf: async (orderId: number) =>
+      db
+        .select()
+        .from(orderStaffAudit)
+        .where(eq(orderStaffAudit.orderId, orderId))
+        .orderBy(orderStaffAudit.id),
+  };
+}
+
+export type AttentionRepository = ReturnType<typeof createAttentionRepository>;

@@ -1,0 +1,415 @@
+import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
+import type { CityBookingSettings } from '@sabai/shared/booking/booking-settings';
+import { allowedActions } from '@sabai/shared/booking/order-actions';
+import { findOrderStatusByCode, type OrderKind, orderStatusCode } from '@sabai/shared/booking/order-status';
+import {
+  allowedTransitions,
+  nextStatus,
+  type OrderActor,
+  type OrderTransition,
+} from '@sabai/shared/booking/order-transitions';
+import { isProviderLate, type Settlement, settleCancellation } from '@sabai/shared/booking/settlement';
+import { isCurrency, money } from '@sabai/shared/money';
+import type { Currency } from '@sabai/shared/settings';
+import type { Db } from '../../db/client';
+import type { AuthUser } from '../../http/auth';
+import { hasRole } from '../../http/auth';
+import type { JobQueue } from '../../jobs/queue';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { Outbox } from '../../outbox/outbox';
+import type { OpenCity } from '../geo';
+import type { AvailabilityService } from './availability.service';
+import {
+  autoCompleteOrderJob,
+  autoDeclineOrderJob,
+  autoEndOrderJob,
+  awaitReviewJob,
+  cancelUnchosenOrderJob,
+  expireUnpaidOrderJob,
+  jobKeyOf,
+  ORDER_TIMED_JOBS,
+} from './booking.jobs';
+import type { BookingRepository, NewOrderRow, OrderRow } from './booking.repository';
+import { MINUTE, quoteOf, STAFF_ROLES, statusOf, underBusyConstraint } from './order-rows';
+import { noShowAvailableAt, providerPositionView } from './order-travel-rules';
+
+export interface TransitionOptions {
+  reason?: string;
+  /** What else the step changes on the order (a reassignment's new provider and busy time). */
+  changes?: Partial<NewOrderRow>;
+  /** Staff cancelling on someone's behalf without the fee. */
+  waiveFee?: boolean;
+}
+
+export interface OrdersDeps {
+  repository: BookingRepository;
+  clock: Clock;
+  availability: AvailabilityService;
+  settingsOf: (cityId: number) => Promise<CityBookingSettings>;
+  getOpenCity: (cityId: number) => Promise<OpenCity>;
+  jobs: () => JobQueue;
+  outbox: () => Outbox;
+}
+
+/**
+ * What every part of the orders service builds on: who a caller is to an order, the one place a
+ * status changes (transition), in-place changes under the constraint, timed jobs, and the views.
+ */
+export function createOrderCore(deps: OrdersDeps) {
+  const { repository, clock } = deps;
+
+  /**
+   * Where an order's events go: its own topic (an open order page) and both parties' user topics
+   * (the order list, the workbench's incoming-order popup), so a new order reaches the provider.
+   */
+  async function topicsOf(tx: Db, order: OrderRow): Promise<string[]> {
+    const topics = [`order:${order.id}`, `user:${order.customerId}`];
+    const providerUserId = order.therapistId
+      ? await repository.userIdOfTherapist(tx, order.therapistId)
+      : null;
+    if (providerUserId) topics.push(`user:${providerUserId}`);
+    return topics;
+  }
+
+  /** Inserts the order, its first history row, its event and its expiry job in one transaction. */
+  async function insertOrder(
+    row: Parameters<BookingRepository['insertOrder']>[1],
+    actorId: number,
+    settings: CityBookingSettings,
+  ) {
+    return underBusyConstraint(() =>
+      deps.outbox().transaction(async (tx) => {
+        const order = await repository.insertOrder(tx, row);
+        await repository.insertHistory(tx, {
+          orderId: order.id,
+          fromStatus: null,
+          toStatus: order.status,
+          transition: 'create',
+          actor: 'customer',
+          actorId,
+          at: order.createdAt,
+        });
+        await deps.outbox().add(tx, {
+          aggregateType: 'order',
+          aggregateId: order.id,
+          eventType: 'order.created',
+          payload: { orderId: order.id, status: statusOf(order) },
+          topics: await topicsOf(tx, order),
+        });
+        await deps
+          .jobs()
+          .enqueue(
+            tx,
+            expireUnpaidOrderJob,
+            { orderId: order.id },
+            { delayMs: settings.paymentExpiryMinutes * 60_000, uniqueKey: jobKeyOf(order.id) },
+          );
+        return order;
+      }),
+    );
+  }
+
+  async function currencyOfCity(cityId: number): Promise<Currency> {
+    const city = await deps.getOpenCity(cityId);
+    if (!isCurrency(city.currency)) throw new Error(`city ${cityId} has an unsupported currency`);
+    return city.currency;
+  }
+
+  async function actorOf(me: AuthUser, order: OrderRow): Promise<OrderActor> {
+    if (order.customerId === me.id) return 'customer';
+    if (order.therapistId !== null) {
+      const therapist = await repository.findTherapist(order.therapistId);
+      if (therapist?.userId === me.id) return 'provider';
+    }
+    if (order.storeId !== null && (await repository.isStoreStaff(order.storeId, me.id))) return 'store';
+    if (hasRole(me, STAFF_ROLES)) return 'staff';
+    // Not a party: the order does not exist for this caller.
+    throw new AppError('notFound');
+  }
+
+  async function partyOrder(me: AuthUser, id: number) {
+    const order = await repository.findOrder(id);
+    if (!order) throw new AppError('notFound');
+    const actor = await actorOf(me, order);
+    if (actor === 'customer' && order.hiddenByCustomerAt) throw new AppError('notFound');
+    return { order, actor };
+  }
+
+  async function settlementFor(
+    order: OrderRow,
+    options: { isNoShow?: boolean; waiveFee?: boolean },
+  ): Promise<Settlement> {
+    const settings = await deps.settingsOf(order.cityId);
+    const status = statusOf(order);
+    const quote = quoteOf(order);
+    const paid = status === 'pendingPayment' ? money(0, quote.payable.currency) : quote.payable;
+    return settleCancellation(
+      quote,
+      {
+        hasAccepted: order.acceptedAt !== null,
+        hasProviderArrived: order.arrivedAt !== null,
+        isProviderLate:
+          order.acceptedAt !== null &&
+          isProviderLate({
+            bookedStart: order.startsAt,
+            arrivedAt: order.arrivedAt,
+            now: clock.now(),
+            settings,
+          }),
+        isProviderCancellation: status === 'reassigning',
+        isNoShow: options.isNoShow ?? false,
+        isFeeWaived: options.waiveFee ?? false,
+      },
+      settings,
+      paid,
+    );
+  }
+
+  const settlementView = (settlement: Settlement) => ({
+    stage: settlement.stage,
+    currency: settlement.paid.currency,
+    paid: settlement.paid.amount,
+    kept: settlement.kept.map((line) => ({
+      reason: line.reason,
+      keptBy: line.keptBy,
+      amount: line.amount.amount,
+    })),
+    keptTotal: settlement.keptTotal.amount,
+    refund: settlement.refund.amount,
+    isCouponReturned: settlement.isCouponReturned,
+  });
+
+  /** Moves an order one step of the state machine: status, history, event and jobs in one transaction. */
+  async function transition(
+    order: OrderRow,
+    step: OrderTransition,
+    actor: OrderActor,
+    actorId: number | null,
+    options: TransitionOptions = {},
+  ): Promise<OrderRow> {
+    const from = statusOf(order);
+    const outcome = nextStatus(order.kind, from, step, actor);
+    if (!outcome.ok) {
+      throw new AppError(
+        outcome.reason === 'illegalTransition' ? 'orderTransitionIllegal' : 'orderActorNotAllowed',
+      );
+    }
+    const to = outcome.status;
+    const now = clock.now();
+    const settings = await deps.settingsOf(order.cityId);
+    const settlement =
+      step === 'cancel' || step === 'reportNoShow'
+        ? settlementView(
+            await settlementFor(order, {
+              isNoShow: step === 'reportNoShow',
+              waiveFee: options.waiveFee ?? false,
+            }),
+          )
+        : undefined;
+    return underBusyConstraint(() =>
+      deps.outbox().transaction(async (tx) => {
+        const updated = await repository.updateOrderFrom(tx, order.id, order.status, {
+          status: orderStatusCode(to),
+          updatedAt: now,
+          ...(step === 'accept' ? { acceptedAt: now } : {}),
+          ...(step === 'arrive' ? { arrivedAt: now } : {}),
+          // Remembered so the order is not offered back to a provider who let it go.
+          ...((step === 'decline' || step === 'autoDecline' || step === 'giveBack') &&
+          order.therapistId !== null
+            ? { letGoTherapistIds: [...new Set([...order.letGoTherapistIds, order.therapistId])] }
+            : {}),
+          ...(settlement ? { settlement } : {}),
+          ...options.changes,
+        });
+        // Someone else moved it first: nothing changes, and the caller hears the step is not possible now.
+        if (!updated) throw new AppError('orderTransitionIllegal');
+        await repository.insertHistory(tx, {
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: updated.status,
+          transition: step,
+          actor,
+          actorId,
+          reason: options.reason ?? '',
+          at: now,
+        });
+        await deps.outbox().add(tx, {
+          aggregateType: 'order',
+          aggregateId: order.id,
+          eventType: 'order.statusChanged',
+          payload: { orderId: order.id, from, to, transition: step, actor },
+          topics: await topicsOf(tx, order),
+        });
+        await scheduleJobsAfter(tx, updated, settings);
+        return updated;
+      }),
+    );
+  }
+
+  /**
+   * Changes a live order in place (a longer service, another project) with its event, in one
+   * transaction under the exclusion constraint; `after` runs in the same transaction.
+   */
+  function changeLiveOrder(
+    order: OrderRow,
+    changes: Parameters<BookingRepository['updateOrderFrom']>[3],
+    event: { type: string; payload: Record<string, unknown> },
+    after?: (tx: Db, row: OrderRow) => Promise<void>,
+  ): Promise<OrderRow> {
+    return underBusyConstraint(() =>
+      deps.outbox().transaction(async (tx) => {
+        const row = await repository.updateOrderFrom(tx, order.id, order.status, changes);
+        // Someone else moved it first: nothing changes.
+        if (!row) throw new AppError('orderTransitionIllegal');
+        await deps.outbox().add(tx, {
+          aggregateType: 'order',
+          aggregateId: order.id,
+          eventType: event.type,
+          payload: event.payload,
+          topics: await topicsOf(tx, row),
+        });
+        await after?.(tx, row);
+        return row;
+      }),
+    );
+  }
+
+  /**
+   * The timed rules of the order's new status (decision 025): each status waits for at most one
+   * deadline, so every step first cancels the deadlines the order had, then sets its new one.
+   * Completion's 72-hour window runs from the end of the service through "pending review".
+   */
+  async function scheduleJobsAfter(tx: Db, order: OrderRow, settings: CityBookingSettings) {
+    const key = jobKeyOf(order.id);
+    const jobs = deps.jobs();
+    const status = statusOf(order);
+    const now = clock.now().getTime();
+    for (const type of ORDER_TIMED_JOBS) {
+      if (status === 'pendingReview' && type === autoCompleteOrderJob) continue;
+      await jobs.cancel(tx, type, key);
+    }
+    const payload = { orderId: order.id };
+    const at = (instant: number) => ({ runAt: new Date(instant), uniqueKey: key });
+    if (status === 'waitingAcceptance') {
+      await jobs.enqueue(tx, autoDeclineOrderJob, payload, at(now + settings.autoDeclineMinutes * MINUTE));
+    } else if (status === 'reassigning') {
+      await jobs.enqueue(
+        tx,
+        cancelUnchosenOrderJob,
+        payload,
+        at(now + settings.reassignChoiceMinutes * MINUTE),
+      );
+    } else if (status === 'inService') {
+      await jobs.enqueue(
+        tx,
+        autoEndOrderJob,
+        payload,
+        at(order.endsAt.getTime() + settings.autoEndMinutes * MINUTE),
+      );
+    } else if (status === 'serviceEnded') {
+      await jobs.enqueue(tx, awaitReviewJob, payload, at(now));
+      await jobs.enqueue(
+        tx,
+        autoCompleteOrderJob,
+        payload,
+        at(now + settings.autoCompleteHours * 60 * MINUTE),
+      );
+    }
+  }
+
+  async function detail(order: OrderRow, actor: OrderActor): Promise<OrderDetail> {
+    const status = statusOf(order);
+    const history = await repository.history(order.id);
+    const name = (code: number | null) =>
+      code === null ? null : (findOrderStatusByCode(code) ?? String(code));
+    // Until a provider accepts, they see the area, not the door or the phone (issue #13 item 7).
+    const isMaskedForProvider = actor === 'provider' && order.acceptedAt === null;
+    // The live position is for the two parties and staff, and only while the provider travels.
+    const position =
+      status === 'departed' && (actor === 'customer' || actor === 'provider' || actor === 'staff')
+        ? await repository.providerPosition(order.id)
+        : undefined;
+    const callAttempts = order.arrivedAt !== null ? await repository.callAttemptCount(order.id) : 0;
+    const settings =
+      position || (status === 'arrived' && order.checkedInByPosition)
+        ? await deps.settingsOf(order.cityId)
+        : undefined;
+    const noShowAt = settings && status === 'arrived' ? noShowAvailableAt(order, settings) : null;
+    const isNoShowPossibleNow =
+      noShowAt !== null && callAttempts > 0 && noShowAt.getTime() <= clock.now().getTime();
+    return {
+      ...summary(order),
+      travelMode: order.travelMode,
+      travelMinutes: order.travelMinutes,
+      distanceMetres: order.distanceMetres,
+      address:
+        order.address && isMaskedForProvider
+          ? { lat: Math.round(order.address.lat * 100) / 100, lng: Math.round(order.address.lng * 100) / 100 }
+          : order.address
+            ? { ...order.address }
+            : null,
+      contactName: isMaskedForProvider ? `${order.contactName.slice(0, 1)}*` : order.contactName,
+      contactPhone: isMaskedForProvider ? '' : order.contactPhone,
+      remark: order.remark,
+      quote: { currency: order.currency, ...order.quote },
+      verificationCode: actor === 'customer' || actor === 'staff' ? order.verificationCode : null,
+      urged: order.urgedAt !== null,
+      extraClocks: order.extraClocks,
+      adjustments: order.adjustments.map((adjustment) => ({ ...adjustment })),
+      settlement: order.settlement ?? null,
+      timeline: history.map((row) => ({
+        from: name(row.fromStatus),
+        to: name(row.toStatus) ?? '',
+        transition: row.transition,
+        actor: row.actor as OrderActor,
+        reason: row.reason,
+        at: row.at.toISOString(),
+      })),
+      // Offered only when the server would take it now; a no-show also waits for its conditions.
+      allowedTransitions: allowedTransitions(order.kind, status, actor).filter(
+        (step) => step !== 'pay' && (step !== 'reportNoShow' || isNoShowPossibleNow),
+      ),
+      allowedActions: allowedActions(order.kind, status, actor).filter(
+        (action) => !(action === 'urge' && order.urgedAt !== null),
+      ),
+      providerPosition: position && settings ? providerPositionView(order, position, settings) : null,
+      callAttempts,
+      noShowAvailableAt: noShowAt?.toISOString() ?? null,
+    };
+  }
+
+  const summary = (order: OrderRow) => ({
+    id: order.id,
+    orderNumber: order.orderNumber,
+    kind: order.kind as OrderKind,
+    status: statusOf(order),
+    statusCode: order.status,
+    therapistId: order.therapistId,
+    storeId: order.storeId,
+    projectId: order.projectId,
+    clocks: order.clocks,
+    startsAt: order.startsAt.toISOString(),
+    endsAt: order.endsAt.toISOString(),
+    payable: order.payable,
+    currency: order.currency,
+    createdAt: order.createdAt.toISOString(),
+  });
+
+  return {
+    topicsOf,
+    insertOrder,
+    currencyOfCity,
+    actorOf,
+    partyOrder,
+    settlementFor,
+    settlementView,
+    transition,
+    changeLiveOrder,
+    scheduleJobsAfter,
+    detail,
+    summary,
+  };
+}
+
+export type OrderCore = ReturnType<typeof createOrderCore>;

@@ -1,0 +1,228 @@
+import { freeStarts } from '@sabai/shared/booking/availability';
+import type {
+  createHomeVisitBodySchema,
+  createInStoreBodySchema,
+  OrderDetail,
+  OrderQuote,
+} from '@sabai/shared/booking/booking.schemas';
+import type { TravelMode } from '@sabai/shared/booking/booking-settings';
+import { orderStatusCode } from '@sabai/shared/booking/order-status';
+import { type Quote, quoteOrder } from '@sabai/shared/booking/quote';
+import { straightLineMetres } from '@sabai/shared/booking/travel';
+import type { z } from 'zod';
+import type { AuthUser } from '../../http/auth';
+import { AppError } from '../../lib/app-error';
+import type { NewOrderRow } from './booking.repository';
+import type { OrderCore, OrdersDeps } from './order-core';
+import { newOrderNumber, snapshotOf, storeShifts, withFreshVerificationCode } from './order-rows';
+
+type HomeVisitBody = z.infer<typeof createHomeVisitBodySchema>;
+type InStoreBody = z.infer<typeof createInStoreBodySchema>;
+
+/** Booking: a home visit or a store visit, priced on the server and held under the no-double-booking constraint. */
+export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
+  const { repository, clock, availability } = deps;
+  const { insertOrder, currencyOfCity, detail } = core;
+
+  /**
+   * Everything a home-visit booking decides before it writes: the refusals (closed city, resting
+   * therapist, beyond radius, time not free), the quote and the row. The quote preview stops here;
+   * the booking inserts the row under the exclusion constraint.
+   */
+  async function planHomeVisit(me: AuthUser, body: HomeVisitBody) {
+    const therapist = await repository.findTherapist(body.therapistId);
+    if (!therapist || therapist.isBanned) throw new AppError('notFound');
+    const currency = await currencyOfCity(therapist.cityId);
+    if (therapist.state === 'resting') throw new AppError('therapistCannotTakeOrder');
+    const project = await repository.findProject(body.projectId);
+    if (
+      !project?.isActive ||
+      project.cityId !== therapist.cityId ||
+      !(await repository.therapistOffers(therapist.id, project.id))
+    ) {
+      throw new AppError('projectUnavailable');
+    }
+    const address = await repository.findAddress(me.id, body.addressId);
+    if (!address) throw new AppError('notFound');
+    const place = { lat: address.latitude, lng: address.longitude };
+    const distanceMetres = straightLineMetres({ lat: therapist.latitude, lng: therapist.longitude }, place);
+    if (distanceMetres > therapist.serviceRadiusKm * 1000) throw new AppError('beyondServiceRadius');
+
+    const startsAt = new Date(body.startsAt);
+    const durationMinutes = project.durationMinutes * body.clocks;
+    const visit = { kind: 'homeVisit' as const, address: place, travelMode: body.travelMode as TravelMode };
+    const timeZone = (await deps.getOpenCity(therapist.cityId)).timeZone;
+    const date = availability.localDateOf(startsAt, timeZone);
+    const { free, schedule, settings } = await availability.starts({
+      therapist,
+      date,
+      durationMinutes,
+      visit,
+    });
+    const chosen = free.find((slot) => Date.parse(slot.startsAt) === startsAt.getTime());
+    if (!chosen) {
+      // A start that would be free but for another live order is "taken"; anything else is not offered.
+      const withoutOrders = freeStarts({
+        schedule: { ...schedule, bookings: [] },
+        date,
+        now: clock.now(),
+        durationMinutes,
+        visit,
+        settings,
+      });
+      const isTaken = withoutOrders.some((slot) => Date.parse(slot.startsAt) === startsAt.getTime());
+      throw new AppError(isTaken ? 'bookingTimeTaken' : 'bookingTimeUnavailable');
+    }
+    const quote = quoteOrder({
+      currency,
+      unitPrice: project.price,
+      memberUnitPrice: project.memberPrice,
+      isMember: await repository.isMember(me.id),
+      clocks: body.clocks,
+      travel: { mode: body.travelMode, distanceMetres },
+      settings,
+    });
+    const now = clock.now();
+    const row = {
+      orderNumber: newOrderNumber(now),
+      kind: 'homeVisit',
+      customerId: me.id,
+      therapistId: therapist.id,
+      projectId: project.id,
+      cityId: therapist.cityId,
+      clocks: body.clocks,
+      durationMinutes,
+      startsAt,
+      endsAt: new Date(chosen.endsAt),
+      busyStart: new Date(chosen.busyFrom),
+      busyEnd: new Date(chosen.busyUntil),
+      travelMode: body.travelMode,
+      travelMinutes: chosen.travelMinutes,
+      distanceMetres,
+      address: {
+        addressId: address.id,
+        contactName: address.contactName,
+        genderTitle: address.genderTitle,
+        phoneE164: address.phoneE164,
+        placeType: address.placeType,
+        detail: address.detail,
+        houseNumber: address.houseNumber,
+        arrivalNotes: address.arrivalNotes,
+        photoKeys: address.photoKeys,
+        lat: address.latitude,
+        lng: address.longitude,
+      },
+      contactName: body.contactName ?? address.contactName,
+      contactPhone: address.phoneE164,
+      remark: body.remark,
+      quote: snapshotOf(quote),
+      currency,
+      payable: quote.payable.amount,
+      status: orderStatusCode('pendingPayment'),
+      createdAt: now,
+      updatedAt: now,
+    } satisfies NewOrderRow;
+    return { row, quote, settings };
+  }
+
+  /** The same for a store visit; the verification code is drawn at insert time. */
+  async function planInStore(me: AuthUser, body: InStoreBody) {
+    const store = await repository.findStore(body.storeId);
+    if (!store?.isActive) throw new AppError('notFound');
+    const currency = await currencyOfCity(store.cityId);
+    const project = await repository.findProject(body.projectId);
+    if (!project?.isActive || !(await repository.storeOffers(store.id, project.id))) {
+      throw new AppError('projectUnavailable');
+    }
+    const therapist = body.therapistId ? await repository.findTherapist(body.therapistId) : undefined;
+    if (body.therapistId && (!therapist || therapist.storeId !== store.id || therapist.isBanned)) {
+      throw new AppError('notFound');
+    }
+    if (therapist?.state === 'resting') throw new AppError('therapistCannotTakeOrder');
+    const startsAt = new Date(body.startsAt);
+    const durationMinutes = project.durationMinutes * body.clocks;
+    const city = await deps.getOpenCity(store.cityId);
+    const settings = await deps.settingsOf(store.cityId);
+    const date = availability.localDateOf(startsAt, city.timeZone);
+    const now = clock.now();
+    const query = { date, now, durationMinutes, visit: { kind: 'inStore' as const }, settings };
+    // The store's opening hours bound every in-store start; a chosen therapist's own week and orders too.
+    const storeSchedule = {
+      timeZone: city.timeZone,
+      weeklyShifts: storeShifts(store.openingHours),
+      daysOff: [],
+      timeOff: [],
+      bookings: [],
+      home: null,
+    };
+    const atStart = (slots: { startsAt: string }[]) =>
+      slots.find((slot) => Date.parse(slot.startsAt) === startsAt.getTime());
+    if (!atStart(freeStarts({ ...query, schedule: storeSchedule })))
+      throw new AppError('bookingTimeUnavailable');
+    if (therapist) {
+      const schedule = await availability.scheduleFor(therapist, date);
+      if (!atStart(freeStarts({ ...query, schedule }))) {
+        const isTaken = atStart(freeStarts({ ...query, schedule: { ...schedule, bookings: [] } }));
+        throw new AppError(isTaken ? 'bookingTimeTaken' : 'bookingTimeUnavailable');
+      }
+    }
+    const quote = quoteOrder({
+      currency,
+      unitPrice: project.price,
+      memberUnitPrice: project.memberPrice,
+      isMember: await repository.isMember(me.id),
+      clocks: body.clocks,
+      settings,
+    });
+    const endsAt = new Date(startsAt.getTime() + durationMinutes * 60_000);
+    const row = {
+      orderNumber: newOrderNumber(now),
+      kind: 'inStore',
+      customerId: me.id,
+      therapistId: therapist?.id ?? null,
+      storeId: store.id,
+      projectId: project.id,
+      cityId: store.cityId,
+      clocks: body.clocks,
+      durationMinutes,
+      startsAt,
+      endsAt,
+      busyStart: startsAt,
+      busyEnd: endsAt,
+      remark: body.remark,
+      quote: snapshotOf(quote),
+      currency,
+      payable: quote.payable.amount,
+      status: orderStatusCode('pendingPayment'),
+      createdAt: now,
+      updatedAt: now,
+    } satisfies NewOrderRow;
+    return { row, quote, settings };
+  }
+
+  const quoteView = (quote: Quote) => ({ currency: quote.payable.currency, ...snapshotOf(quote) });
+
+  return {
+    async createHomeVisit(me: AuthUser, body: HomeVisitBody): Promise<OrderDetail> {
+      const { row, settings } = await planHomeVisit(me, body);
+      return detail(await insertOrder(row, me.id, settings), 'customer');
+    },
+
+    async createInStore(me: AuthUser, body: InStoreBody): Promise<OrderDetail> {
+      const { row, settings } = await planInStore(me, body);
+      const order = await withFreshVerificationCode((verificationCode) =>
+        insertOrder({ ...row, verificationCode }, me.id, settings),
+      );
+      return detail(order, 'customer');
+    },
+
+    /** The quote booking would store now, with the same refusals; nothing is written. */
+    async quoteHomeVisit(me: AuthUser, body: HomeVisitBody): Promise<OrderQuote> {
+      return quoteView((await planHomeVisit(me, body)).quote);
+    },
+
+    async quoteInStore(me: AuthUser, body: InStoreBody): Promise<OrderQuote> {
+      return quoteView((await planInStore(me, body)).quote);
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { randomInt } from 'node:crypto';
+import type { ORDER_TABS } from '@sabai/shared/booking/booking.schemas';
+import { findOrderStatusByCode, type OrderStatus, orderStatusCode } from '@sabai/shared/booking/order-status';
+import type { Quote } from '@sabai/shared/booking/quote';
+import type { WeeklyShift } from '@sabai/shared/booking/working-hours';
+import { money } from '@sabai/shared/money';
+import type { Currency } from '@sabai/shared/settings';
+import type { OrderQuoteSnapshot } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { OrderRow } from './booking.repository';
+
+/** Pure helpers every part of the orders service shares: status codes, quote snapshots, constraint errors. */
+
+export const STAFF_ROLES = ['customer_service', 'admin'] as const;
+export const MINUTE = 60_000;
+/** PostgreSQL's exclusion_violation: the therapist's busy time overlaps a live order's. */
+const EXCLUSION_VIOLATION = '23P01';
+
+export type Tab = (typeof ORDER_TABS)[number];
+
+export const codes = (...statuses: OrderStatus[]) => statuses.map(orderStatusCode);
+export const TAB_STATUS_CODES: Record<Tab, readonly number[] | null> = {
+  all: null,
+  pendingPayment: codes('pendingPayment'),
+  ongoing: codes(
+    'waitingAcceptance',
+    'reassigning',
+    'accepted',
+    'departed',
+    'arrived',
+    'inService',
+    'toBeUsed',
+    'preparing',
+    'refunding',
+  ),
+  finished: codes('serviceEnded', 'pendingReview', 'completed', 'consumed'),
+  cancelled: codes('cancelled', 'expired', 'refunded'),
+};
+
+function isExclusionViolation(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
+    if (current.code === EXCLUSION_VIOLATION) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+export async function underBusyConstraint<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isExclusionViolation(error)) throw new AppError('bookingTimeTaken');
+    throw error;
+  }
+}
+export const statusOf = (row: OrderRow): OrderStatus => {
+  const status = findOrderStatusByCode(row.status);
+  if (!status) throw new Error(`order ${row.id} has unknown status ${row.status}`);
+  return status;
+};
+export const snapshotOf = (quote: Quote): OrderQuoteSnapshot => ({
+  unitPrice: quote.unitPrice.amount,
+  clocks: quote.clocks,
+  service: quote.service.amount,
+  travelFee: quote.travelFee.amount,
+  managementFee: quote.managementFee.amount,
+  vat: quote.vat.amount,
+  coupon: quote.coupon.amount,
+  total: quote.total.amount,
+  payable: quote.payable.amount,
+});
+export const quoteOf = (row: OrderRow): Quote => {
+  const currency = row.currency as Currency;
+  const q = row.quote;
+  const m = (amount: number) => money(amount, currency);
+  return {
+    unitPrice: m(q.unitPrice),
+    clocks: q.clocks,
+    service: m(q.service),
+    travelFee: m(q.travelFee),
+    managementFee: m(q.managementFee),
+    vat: m(q.vat),
+    coupon: m(q.coupon),
+    total: m(q.total),
+    payable: m(q.payable),
+  };
+};
+/** S + local-free UTC date + 8 random digits: unguessable enough to read out, unique by constraint. */
+export const newOrderNumber = (now: Date) =>
+  `S${now.toISOString().slice(0, 10).replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+/** Store opening hours (0 = Sunday, as Date#getDay) as the availability core's ISO-weekday shifts. */
+export const storeShifts = (
+  hours: readonly { day: number; opens: string; closes: string }[],
+): WeeklyShift[] =>
+  hours.map((entry) => ({ weekday: entry.day === 0 ? 7 : entry.day, start: entry.opens, end: entry.closes }));
+
+/**
+ * A store's live orders have distinct six-digit codes (a unique index), so the counter can find an
+ * order by code alone; on the rare clash a new code is drawn.
+ */
+export async function withFreshVerificationCode<T>(insert: (code: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insert(String(randomInt(0, 1_000_000)).padStart(6, '0'));
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error, 'orders_store_verification_code')) throw error;
+    }
+  }
+}
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (
+    let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+    current;
+  ) {
+    if (current.code === '23505' && current.constraint === constraint) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}

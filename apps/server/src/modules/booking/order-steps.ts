@@ -1,0 +1,91 @@
+import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
+import { nextStatus, type OrderTransition } from '@sabai/shared/booking/order-transitions';
+import type { LatLng } from '@sabai/shared/geo';
+import type { AuthUser } from '../../http/auth';
+import { AppError } from '../../lib/app-error';
+import type { NewOrderRow, OrderRow } from './booking.repository';
+import type { OrderCore, OrdersDeps, TransitionOptions } from './order-core';
+import { codes, statusOf } from './order-rows';
+import { checkArrival, checkEarlyEnd, checkNoShow } from './order-travel-rules';
+
+/** The state machine's steps made by a party, by a store's code, or by the system's timed jobs. */
+export function createOrderSteps(deps: OrdersDeps, core: OrderCore) {
+  const { repository, clock } = deps;
+  const { partyOrder, transition, detail } = core;
+
+  /**
+   * The last mile's rules (check-in, early end, no-show) once the state machine allows the step;
+   * answers what the step also records on the order.
+   */
+  async function lastMileChanges(
+    order: OrderRow,
+    step: OrderTransition,
+    reason: string,
+    position: LatLng | undefined,
+  ): Promise<Partial<NewOrderRow>> {
+    if (step !== 'arrive' && step !== 'end' && step !== 'reportNoShow') return {};
+    const settings = await deps.settingsOf(order.cityId);
+    if (step === 'arrive') return checkArrival(order, position, reason, settings);
+    if (step === 'end') checkEarlyEnd(order, clock.now(), reason, settings);
+    else checkNoShow(order, await repository.callAttemptCount(order.id), clock.now(), settings);
+    return {};
+  }
+
+  return {
+    /** Marks the order with this code consumed (typed, or read from the customer's QR code). */
+    async consumeByCode(me: AuthUser, code: string): Promise<OrderDetail> {
+      const order = await repository.findStoreOrderByCode(me.id, code, codes('toBeUsed', 'preparing'));
+      if (!order) throw new AppError('notFound');
+      return detail(await transition(order, 'consume', 'store', me.id), 'store');
+    },
+
+    async step(
+      me: AuthUser,
+      id: number,
+      step: OrderTransition,
+      options: TransitionOptions & { position?: LatLng | undefined },
+    ): Promise<OrderDetail> {
+      const { order, actor } = await partyOrder(me, id);
+      // Staff act on someone's behalf: the history row keeps who and why (issue #13 item 10).
+      if (actor === 'staff' && !options.reason) throw new AppError('staffReasonRequired');
+      // Paying belongs to the money issue's checkout and webhook, not to a bare status change.
+      if (step === 'pay') throw new AppError('orderActorNotAllowed');
+      // A reassignment names the new provider: it has its own route (reassign below).
+      if (step === 'reassign') throw new AppError('orderTransitionIllegal');
+      // An illegal step is refused as such before any of the last mile's rules speaks.
+      const outcome = nextStatus(order.kind, statusOf(order), step, actor);
+      if (!outcome.ok) {
+        throw new AppError(
+          outcome.reason === 'illegalTransition' ? 'orderTransitionIllegal' : 'orderActorNotAllowed',
+        );
+      }
+      const { position, ...rest } = options;
+      const changes = await lastMileChanges(order, step, options.reason ?? '', position);
+      const moved = await transition(order, step, actor, me.id, {
+        ...rest,
+        changes: { ...rest.changes, ...changes },
+        waiveFee: actor === 'staff' && (options.waiveFee ?? false),
+      });
+      return detail(moved, actor);
+    },
+    /** A timed job's step: skipped when the order has already moved on (jobs run at least once). */
+    async systemStep(orderId: number, step: OrderTransition): Promise<void> {
+      const order = await repository.findOrder(orderId);
+      if (!order) return;
+      if (!nextStatus(order.kind, statusOf(order), step, 'system').ok) return;
+      try {
+        await transition(order, step, 'system', null);
+      } catch (error) {
+        if (error instanceof AppError && error.key === 'orderTransitionIllegal') return;
+        throw error;
+      }
+    },
+
+    /** For the payment issue and tests: the system's step on an order. */
+    systemTransition: async (orderId: number, step: OrderTransition) => {
+      const order = await repository.findOrder(orderId);
+      if (!order) throw new AppError('notFound');
+      return transition(order, step, 'system', null);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { CityBookingSettings } from '@sabai/shared/booking/booking-settings';
+import { type OrderStatus, orderStatusCode } from '@sabai/shared/booking/order-status';
+import type { Db } from '../../db/client';
+import type { OrderFlagKind } from '../../db/schema';
+import { handleJob, type JobQueue } from '../../jobs/queue';
+import type { Clock } from '../../lib/clock';
+import type { Outbox, OutboxHandler } from '../../outbox/outbox';
+import type { AttentionRepository } from './attention.repository';
+import { FLAG_RULES, FLAGS_STARTED_BY, flagsResolvedBy, isFlagDue, openStatusCodesOf } from './booking.flags';
+import { acceptReminderJob, orderFlagCheckJob } from './booking.jobs';
+import type { BookingRepository, OrderRow } from './booking.repository';
+
+const MINUTE = 60_000;
+const WAITING = orderStatusCode('waitingAcceptance');
+const IN_SERVICE = orderStatusCode('inService');
+
+/** The event a reminder writes; the provider's workbench and the notification records hear it. */
+export const ACCEPT_REMINDER_EVENT = 'order.acceptReminder';
+
+/**
+ * Booking's own listener on its committed order events (decision 029): it starts the timers that
+ * the state machine's one-deadline-per-status does not hold (the provider's reminders while an order
+ * waits for an answer, customer service's flags) and resolves flags once the order moves on. The
+ * timers live on the jobs table, so they survive restarts and run once across processes; each
+ * checks the order again when it runs, so a late or repeated event changes nothing.
+ */
+export function createOrderWatch(deps: {
+  db: Db;
+  clock: Clock;
+  repository: BookingRepository;
+  attention: AttentionRepository;
+  settingsOf: (cityId: number) => Promise<CityBookingSettings>;
+  jobs: () => JobQueue;
+  outbox: () => Outbox;
+}) {
+  const { db, clock, repository, attention } = deps;
+
+  async function scheduleFlagCheck(order: OrderRow, kind: OrderFlagKind, settings: CityBookingSettings) {
+    const due = FLAG_RULES[kind].dueAt(order, settings);
+    await deps.jobs().enqueue(
+      db,
+      orderFlagCheckJob,
+      { orderId: order.id, kind },
+      // Keyed by the due time: when extra clocks move it, the new check is a new job.
+      { runAt: new Date(due), uniqueKey: `order:${order.id}:flag:${kind}:${due}` },
+    );
+  }
+
+  async function scheduleReminders(order: OrderRow, settings: CityBookingSettings) {
+    const since = await attention.lastEnteredAt(order.id, WAITING);
+    if (!since) return;
+    for (const minute of settings.acceptReminderMinutes) {
+      // A reminder at or after the auto-decline would remind of an order that is already gone.
+      if (minute >= settings.autoDeclineMinutes) continue;
+      await deps.jobs().enqueue(
+        db,
+        acceptReminderJob,
+        { orderId: order.id, since: since.toISOString(), minute },
+        {
+          runAt: new Date(since.getTime() + minute * MINUTE),
+          uniqueKey: `order:${order.id}:remind:${since.getTime()}:${minute}`,
+        },
+      );
+    }
+  }
+
+  const subscription: OutboxHandler = {
+    name: 'booking.order-watch',
+    async handle(event) {
+      if (event.aggregateType !== 'order') return;
+      const orderId = Number(event.aggregateId);
+      if (event.eventType === 'order.statusChanged') {
+        const { to } = event.payload as { to: OrderStatus };
+        await attention.resolveFlags(orderId, flagsResolvedBy(to), clock.now());
+        const order = await repository.findOrder(orderId);
+        // Only the order's current state starts timers: an event heard late starts nothing stale.
+        if (!order || order.status !== orderStatusCode(to)) return;
+        const settings = await deps.settingsOf(order.cityId);
+        if (to === 'waitingAcceptance') await scheduleReminders(order, settings);
+        if (order.kind !== 'homeVisit') return;
+        for (const kind of FLAGS_STARTED_BY[to] ?? []) await scheduleFlagCheck(order, kind, settings);
+      } else if (event.eventType === 'order.extraClocksAdded' || event.eventType === 'order.projectChanged') {
+        const order = await repository.findOrder(orderId);
+        if (order?.status !== IN_SERVICE) return;
+        await scheduleFlagCheck(order, 'overrun', await deps.settingsOf(order.cityId));
+      }
+    },
+  };
+
+  const jobHandlers = [
+    handleJob(acceptReminderJob, async ({ orderId, since, minute }) => {
+      const order = await repository.findOrder(orderId);
+      if (order?.status !== WAITING || order.therapistId === null) return;
+      // Answered, or given to someone else and waiting again: this round's reminders are over.
+      if ((await attention.lastEnteredAt(orderId, WAITING))?.toISOString() !== since) return;
+      const providerUserId = await repository.userIdOfTherapist(db, order.therapistId);
+      if (!providerUserId) return;
+      const settings = await deps.settingsOf(order.cityId);
+      const autoDeclineAt = new Date(Date.parse(since) + settings.autoDeclineMinutes * MINUTE);
+      await deps.outbox().transaction((tx) =>
+        deps.outbox().add(tx, {
+          aggregateType: 'order',
+          aggregateId: orderId,
+          eventType: ACCEPT_REMINDER_EVENT,
+          payload: {
+            orderId,
+            minute,
+            minutesLeft: settings.autoDeclineMinutes - minute,
+            autoDeclineAt: autoDeclineAt.toISOString(),
+            // One notification per reminder, even if this job runs twice.
+            reminderKey: `${orderId}:${Date.parse(since)}:${minute}`,
+          },
+          topics: [`user:${providerUserId}`],
+        }),
+      );
+    }),
+    handleJob(orderFlagCheckJob, async ({ orderId, kind }) => {
+      const order = await repository.findOrder(orderId);
+      if (!order || !openStatusCodesOf(kind).includes(order.status)) return;
+      const settings = await deps.settingsOf(order.cityId);
+      const now = clock.now();
+      if (isFlagDue(kind, order, settings, now)) {
+        await attention.raiseFlag(orderId, kind, openStatusCodesOf(kind), now);
+      } else {
+        await scheduleFlagCheck(order, kind, settings);
+      }
+    }),
+  ];
+
+  return { subscription, jobHandlers };
+}
