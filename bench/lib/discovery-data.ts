@@ -28,7 +28,9 @@ export async function demoCities(db: Db): Promise<Cities> {
 /**
  * Set-based bulk load: one INSERT … SELECT generate_series per table, no per-row round trips.
  * 80 % of rows in Phnom Penh, 20 % in Siem Reap, spread over a ~33 km square around each centre;
- * 60 % available, 20 % bookable later, 20 % resting, ~1 % banned; three projects each.
+ * 80 % online, 20 % resting, ~1 % banned; three projects each; a working week each in four
+ * patterns (day, evening, night shift, one with a day off), so "available now" and the earliest
+ * start are derived from real hours (decision 036).
  */
 export async function bulkLoad(
   db: Db,
@@ -45,14 +47,13 @@ export async function bulkLoad(
       '[{"day": 1, "opens": "10:00", "closes": "22:00"}]'::jsonb, round((3 + random() * 2)::numeric, 1), (random() * 2000)::int
     from generate_series(1, ${counts.stores}) g`);
   await db.execute(sql`insert into therapists (city_id, display_name, gender, introductions, service_areas,
-      skills, languages, latitude, longitude, rating, order_count, state, available_from, is_banned,
+      skills, languages, latitude, longitude, rating, order_count, state, is_banned,
       from_price, currency)
     select ${cityOf}, 'Bench ' || g, case when g % 3 = 0 then 'male' else 'female' end,
       '{"en": "Bench therapist"}'::jsonb, '{"en": "Anywhere"}'::jsonb, array['khmer', 'thai', 'foot'],
       case g % 4 when 0 then array['km', 'en'] when 1 then array['km'] when 2 then array['km', 'zh'] else array['th', 'en'] end,
       ${latOf}, ${lngOf}, round((3.5 + random() * 1.5)::numeric, 1), (random() * 900)::int,
-      case when g % 10 < 6 then 'available' when g % 10 < 8 then 'bookable_later' else 'resting' end,
-      case when g % 10 in (6, 7) then now() + interval '2 hours' end, g % 97 = 0, 1000, 'USD'
+      case when g % 10 < 8 then 'available' else 'resting' end, g % 97 = 0, 1000, 'USD'
     from generate_series(1, ${counts.therapists}) g`);
   for (const [cityId, projects] of [
     [cities.pp, cities.ppProjects],
@@ -65,6 +66,11 @@ export async function bulkLoad(
       where t.city_id = ${cityId} and t.display_name like 'Bench %'
       on conflict do nothing`);
   }
+  await db.execute(sql`insert into therapist_working_hours (therapist_id, weekday, start_time, end_time)
+    select t.id, w, (array['09:00', '10:00', '14:00', '18:00'])[1 + t.id % 4],
+      (array['21:00', '22:00', '24:00', '02:00'])[1 + t.id % 4]
+    from therapists t cross join generate_series(1, 7) w
+    where t.display_name like 'Bench %' and not (t.id % 4 = 1 and w = 1 + t.id % 7)`);
   await db.execute(sql`insert into therapist_certificates (therapist_id, kind, verified_at)
     select id, 'real_name', case when id % 7 = 0 then null else now() end
     from therapists where display_name like 'Bench %'`);

@@ -12,7 +12,6 @@ import type { DestinationStream } from 'pino';
 import type { AppModule, ModuleContext } from './app-module';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
-import { createDemoModule } from './demo';
 import { authPlugin } from './http/auth';
 import { clientErrorHandler } from './http/client-error';
 import { registerCrossSiteCheck } from './http/cross-site';
@@ -174,7 +173,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Realtime before the others: its publisher is the first to hear a committed event.
     createRealtimeModule(context, { lookupSession: identity.api.lookupSession }),
     geo,
-    createCatalogModule(context, { cities: geo.api }),
+    // Booking is built before the list: the catalogue's cards ask it who is free (decision 036).
+    createCatalogModule(context, { cities: geo.api, availability: booking.api.earliestStarts }),
     booking,
     createLedgerModule(context),
     ...(config.PAYMENTS_DEV_CONFIRM && config.NODE_ENV !== 'production'
@@ -183,7 +183,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // After booking: it hears booking's order events once booking's own listener has.
     createNotificationsModule(context, { booking: booking.api }),
     createPlatformModule(context, { database, version: APP_VERSION }),
-    ...(config.seedDemoData ? [createDemoModule(context)] : []),
   ];
 
   for (const module of modules) {

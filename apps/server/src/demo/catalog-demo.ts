@@ -15,7 +15,7 @@ import {
   therapists,
 } from '../db/schema';
 import { seedCurrencyRates } from '../db/seed/reference';
-import { demoImageUrl } from '../modules/catalog';
+import { DEMO_IMAGE_PATH, demoImageUrl } from '../modules/catalog';
 import { DISTRICTS, introduction, REVIEW_AUTHORS, REVIEW_TEXTS, SERVICE_KINDS } from './catalog-texts';
 
 export const CATALOG_DEMO_SEED_NAME = 'demo-catalog-v1';
@@ -323,6 +323,13 @@ async function cityIdByName(db: Db, english: string): Promise<number | undefined
  * the demo cities exist (recorded in seed_runs), in one transaction.
  */
 export async function seedCatalogDemo(db: Db, now: Date = new Date()): Promise<boolean> {
+  const seeded = await seedCatalogRows(db, now);
+  // Hours too, or no demo therapist would ever be free (decision 036).
+  if (seeded) await seedDemoWorkingHours(db);
+  return seeded;
+}
+
+function seedCatalogRows(db: Db, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const phnomPenh = await cityIdByName(tx, 'Phnom Penh');
     const siemReap = await cityIdByName(tx, 'Siem Reap');
@@ -451,8 +458,8 @@ export async function seedCatalogDemo(db: Db, now: Date = new Date()): Promise<b
       const offered = rnd.sample(projects[city], rnd.int(2, 5));
       const skills = offered.map((p) => p.code);
       const roll = rnd.next();
-      const state =
-        index % 13 === 5 ? 'resting' : roll < 0.62 ? 'available' : roll < 0.85 ? 'bookable_later' : 'resting';
+      // Online or resting (their own switch); who is free now or later follows from working hours.
+      const state = index % 13 === 5 || roll >= 0.85 ? 'resting' : 'available';
       const key = `${person.gender}-${index + 1}`;
       const mainSkill = SERVICE_KINDS.find((k) => k.code === skills[0]) ?? SERVICE_KINDS[0];
       const district = rnd.pick(DISTRICTS[city]);
@@ -480,9 +487,7 @@ export async function seedCatalogDemo(db: Db, now: Date = new Date()): Promise<b
           rating: Math.round((3.6 + rnd.next() * 1.4) * 10) / 10,
           reviewCount: 0,
           orderCount: rnd.int(3, 900),
-          state: state as 'available' | 'bookable_later' | 'resting',
-          availableFrom:
-            state === 'bookable_later' ? new Date(now.getTime() + rnd.int(1, 6) * 3_600_000) : null,
+          state: state as 'available' | 'resting',
           // One banned profile shows that banned therapists never appear.
           isBanned: index === 17,
           fromPrice: Math.min(...offered.map((p) => p.price)),
@@ -560,4 +565,32 @@ export async function seedCatalogDemo(db: Db, now: Date = new Date()): Promise<b
     );
     return true;
   });
+}
+
+/**
+ * Working weeks for the demo therapists, so the cards show every state from real rules (decision
+ * 036): whether one is "available now", "bookable from 14:00" or fully booked follows from these
+ * hours and live orders at the moment of looking. Four patterns by id: 08:00–20:00 every day,
+ * 10:00–22:00 with one day off a week, 14:00–24:00, and a night shift 20:00–08:00 (so someone is
+ * free at almost any hour).
+ * Only demo rows without any hours are given some (so a therapist's own edit is kept, and a demo
+ * database seeded before hours existed gets them on its next start); the demo catalogue must have
+ * been seeded here, and the therapist still wears a generated demo avatar.
+ */
+export async function seedDemoWorkingHours(db: Db): Promise<number> {
+  const rows = await queryRows<{ therapist_id: number }>(
+    db,
+    sql`insert into therapist_working_hours (therapist_id, weekday, start_time, end_time)
+      select t.id, w,
+        (array['08:00', '10:00', '14:00', '20:00'])[1 + t.id % 4],
+        (array['20:00', '22:00', '24:00', '08:00'])[1 + t.id % 4]
+      from therapists t cross join generate_series(1, 7) w
+      where t.avatar like ${`${DEMO_IMAGE_PATH}avatar-%`}
+        and not (t.id % 4 = 1 and w = 1 + t.id % 7)
+        and not exists (select 1 from therapist_working_hours h where h.therapist_id = t.id)
+        and exists (select 1 from seed_runs s where s.name = ${CATALOG_DEMO_SEED_NAME})
+      on conflict do nothing
+      returning therapist_id`,
+  );
+  return new Set(rows.map((row) => row.therapist_id)).size;
 }

@@ -1,7 +1,5 @@
-import type { AppModule, ModuleContext } from '../app-module';
 import type { Db } from '../db/client';
-import { seedCatalogDemo } from './catalog-demo';
-import { DEMO_AVAILABILITY_EVERY_MS, refreshDemoAvailability } from './demo-availability';
+import { seedCatalogDemo, seedDemoWorkingHours } from './catalog-demo';
 import { seedIdentityDemo, seedSupportDemo } from './identity-demo';
 import { seedDemoData } from './platform-demo';
 
@@ -12,7 +10,7 @@ export { seedDemoData } from './platform-demo';
 /**
  * The demo data sets (development and demo installations only, never production by default), each
  * loaded once per database: platform (cities, banners), catalogue, a therapist login with fans and
- * visitors, a customer-service login. On every start, passed demo "bookable later" times move ahead.
+ * visitors, a customer-service login. On every start, demo therapists without hours get a working week.
  */
 export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const seeded = await seedDemoData(db);
@@ -22,21 +20,6 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const identitySeeded = await seedIdentityDemo(db, now);
   // A customer-service login, so staff actions (bans) can be tried through the real staff routes.
   const staffSeeded = await seedSupportDemo(db, now);
-  await refreshDemoAvailability(db, now);
+  await seedDemoWorkingHours(db);
   return seeded || catalogSeeded || identitySeeded || staffSeeded;
-}
-
-/** Demo installations only: keeps a long-running demo server showing "bookable later" therapists. */
-export function createDemoModule(context: Pick<ModuleContext, 'db'>): AppModule<undefined> {
-  return {
-    name: 'demo',
-    api: undefined,
-    sweeps: [
-      {
-        name: 'demo-availability',
-        everyMs: DEMO_AVAILABILITY_EVERY_MS,
-        run: (now: Date) => refreshDemoAvailability(context.db, now),
-      },
-    ],
-  };
 }

@@ -113,6 +113,8 @@ export interface FreeStartsQuery {
   readonly durationMinutes: number;
   readonly visit: Visit;
   readonly settings: AvailabilitySettings;
+  /** Stop after this many starts (a card wants only the first). */
+  readonly limit?: number;
 }
 
 /**
@@ -161,6 +163,7 @@ export function freeStarts(query: FreeStartsQuery): FreeStart[] {
       localTime: point.time,
       utcOffsetMinutes: point.utcOffsetMinutes,
     });
+    if (query.limit !== undefined && starts.length >= query.limit) break;
   }
   return starts;
 }
@@ -172,7 +175,7 @@ export function freeStarts(query: FreeStartsQuery): FreeStart[] {
 export function earliestStart(query: Omit<FreeStartsQuery, 'date'>): FreeStart | null {
   const today = localDateTimeOf(query.now.getTime(), query.schedule.timeZone).date;
   for (let day = 0; day < query.settings.bookingHorizonDays; day++) {
-    const [first] = freeStarts({ ...query, date: addDays(today, day) });
+    const [first] = freeStarts({ ...query, date: addDays(today, day), limit: 1 });
     if (first) return first;
   }
   return null;

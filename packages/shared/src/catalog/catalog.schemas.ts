@@ -90,7 +90,12 @@ export const therapistCardSchema = z.object({
   orderCount: z.number().int(),
   languages: z.array(z.string()),
   skills: z.array(categorySchema),
-  /** `bookable_later` whose time has come is reported as `available`. */
+  /**
+   * Derived on the server from working hours and live orders (decision 036): `available` when a
+   * booking can start at the earliest start the rules allow; `bookable_later` otherwise, with
+   * `availableFrom` the first free start within the booking horizon, or null when none is free;
+   * `resting` when the therapist switched themselves off (not bookable).
+   */
   state: z.enum(THERAPIST_STATES),
   availableFrom: z.string().nullable(),
   isBookable: z.boolean(),

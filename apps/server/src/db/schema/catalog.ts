@@ -23,7 +23,11 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /** Text per language code (en, km, th, vi, zh-CN, zh-TW); `en` is always present. */
 export type LocalisedText = Record<string, string>;
-export type TherapistState = 'available' | 'bookable_later' | 'resting';
+/**
+ * The therapist's own switch: 'resting' is offline (never listed, never bookable). Whether an online
+ * therapist is free now or later is derived from hours and live orders, never stored (decision 036).
+ */
+export type TherapistState = 'available' | 'resting';
 export type CertificateKind = 'real_name' | 'health_check' | 'skill';
 export interface OpeningHours {
   /** 0 = Sunday … 6 = Saturday, as Date#getDay. */
@@ -157,7 +161,6 @@ export const therapists = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     orderCount: integer('order_count').notNull().default(0),
     state: text('state').$type<TherapistState>().notNull().default('resting'),
-    availableFrom: timestamp('available_from', { withTimezone: true }),
     isBanned: boolean('is_banned').notNull().default(false),
     fromPrice: bigint('from_price', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull(),
@@ -201,11 +204,7 @@ export const therapists = pgTable(
     index('therapists_store').on(table.storeId),
     index('therapists_search').using('gin', table.searchText.op('gin_trgm_ops')),
     check('therapists_gender_known', sql`${table.gender} in ('female', 'male')`),
-    check('therapists_state_known', sql`${table.state} in ('available', 'bookable_later', 'resting')`),
-    check(
-      'therapists_later_has_time',
-      sql`${table.state} <> 'bookable_later' or ${table.availableFrom} is not null`,
-    ),
+    check('therapists_state_known', sql`${table.state} in ('available', 'resting')`),
     check('therapists_latitude_range', sql`${table.latitude} between -90 and 90`),
     check('therapists_longitude_range', sql`${table.longitude} between -180 and 180`),
     check('therapists_rating_range', sql`${table.rating} between 0 and 5`),

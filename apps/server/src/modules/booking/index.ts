@@ -21,6 +21,8 @@ import {
 import { createBookingRepository } from './booking.repository';
 import { bookingRoutes } from './booking.routes';
 import { createBookingSettingsReader } from './booking-settings.reader';
+import { createEarliestStartsRepository } from './earliest-starts.repository';
+import { createEarliestStartsService, type EarliestStartsService } from './earliest-starts.service';
 import { createFreeStartsService } from './free-starts.service';
 import { createOrderLabels } from './order-labels';
 import { createOrderPartiesReader, type OrderParties } from './order-parties';
@@ -32,6 +34,7 @@ import { createWorkSettingsRepository } from './work-settings.repository';
 import { workSettingsRoutes } from './work-settings.routes';
 import { createWorkSettingsService } from './work-settings.service';
 
+export type { EarliestStartsOptions, TherapistAvailability } from './earliest-starts.service';
 export type { OrderParties } from './order-parties';
 export { ACCEPT_REMINDER_EVENT } from './order-watch';
 export type { OrdersService } from './orders.service';
@@ -41,6 +44,22 @@ export interface BookingApi {
   orders: OrdersService;
   /** Who an order concerns (customer, current provider), for notifications. */
   partiesOf: (orderId: number) => Promise<OrderParties | null>;
+  /** "Available now" and the earliest start of a page of therapist cards (decision 036). */
+  earliestStarts: EarliestStartsService['earliestStarts'];
+}
+
+/**
+ * Therapist cards' "available now" and earliest start (decision 036): booking's free-start rules
+ * over one read per page of cards. Also what tests of the catalogue build its cards with.
+ */
+export function createTherapistAvailability(
+  deps: Pick<ModuleContext, 'db' | 'clock'> & { timeZoneOf: (cityId: number) => Promise<string> },
+): EarliestStartsService['earliestStarts'] {
+  return createEarliestStartsService({
+    repository: createEarliestStartsRepository(deps.db),
+    clock: deps.clock,
+    timeZoneOf: deps.timeZoneOf,
+  }).earliestStarts;
 }
 
 /**
@@ -73,6 +92,11 @@ export function createBookingModule(
     outbox: deps.outbox,
   });
   const freeStarts = createFreeStartsService({ repository, availability, getOpenCity: cities.getOpenCity });
+  const earliestStarts = createTherapistAvailability({
+    db: deps.db,
+    clock: deps.clock,
+    timeZoneOf: cities.timeZoneOf,
+  });
   const addresses = createAddressesService({
     repository,
     clock: deps.clock,
@@ -126,7 +150,7 @@ export function createBookingModule(
 
   return {
     name: 'booking',
-    api: { orders, partiesOf: createOrderPartiesReader(deps.db, repository) },
+    api: { orders, partiesOf: createOrderPartiesReader(deps.db, repository), earliestStarts },
     routes,
     jobs: jobHandlers,
     subscriptions: [watch.subscription],

@@ -32,8 +32,8 @@ export interface TherapistCardRow {
   order_count: number;
   languages: string[];
   skills: string[];
-  state: 'available' | 'bookable_later' | 'resting';
-  available_from: Date | null;
+  /** The therapist's own on/off switch; whether they are free is derived (decision 036). */
+  state: 'available' | 'resting';
   latitude: number;
   longitude: number;
   from_price: number;
@@ -60,7 +60,6 @@ export interface TherapistFilter {
   origin: { lat: number; lng: number };
   gender?: 'female' | 'male' | undefined;
   language?: string | undefined;
-  availableAt?: Date | undefined;
   projectId?: number | undefined;
   storeId?: number | undefined;
   therapistIds?: number[] | undefined;
@@ -70,12 +69,11 @@ export interface TherapistFilter {
 }
 
 const THERAPIST_CARD_COLUMNS = sql.raw(`t.id, t.city_id, t.store_id, t.display_name, t.avatar, t.gender,
-  t.rating, t.review_count, t.order_count, t.languages, t.skills, t.state, t.available_from,
+  t.rating, t.review_count, t.order_count, t.languages, t.skills, t.state,
   t.latitude, t.longitude, t.from_price, t.currency, t.badges`);
 
 /** from_price is int8, which node-postgres reads as a string. */
 const THERAPIST_CARD_TYPES = {
-  available_from: 'date',
   from_price: 'number',
 } as const satisfies RawColumns<TherapistCardRow>;
 
@@ -103,11 +101,6 @@ export function therapistListQuery(filter: TherapistFilter): SQL {
   const conditions: SQL[] = [LISTABLE, sql`t.city_id = ${filter.cityId}`];
   if (filter.gender) conditions.push(sql`t.gender = ${filter.gender}`);
   if (filter.language) conditions.push(sql`t.languages @> array[${filter.language}]::text[]`);
-  if (filter.availableAt) {
-    conditions.push(
-      sql`(t.state = 'available' or t.available_from <= ${filter.availableAt.toISOString()}::timestamptz)`,
-    );
-  }
   if (filter.projectId) {
     // project_ids mirrors therapist_projects (trigger-maintained), so no per-row join in the scan.
     conditions.push(sql`t.project_ids @> array[${filter.projectId}]::int[]`);

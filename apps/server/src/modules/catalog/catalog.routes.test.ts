@@ -13,8 +13,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
 import { seedCatalogDemo, seedDemoData } from '../../demo';
+import { fixedClock } from '../../lib/clock';
 
-const { app, database } = await createTestApp();
+// Noon in Phnom Penh: who is "available now" is derived from the demo working weeks (decision 036).
+const clock = fixedClock(new Date('2026-11-24T05:00:00Z'));
+const { app, database } = await createTestApp({ clock });
 const PHNOM_PENH = { lat: 11.5564, lng: 104.9282 };
 let cityIds: { pp: number; sr: number; voting: number };
 
@@ -360,7 +363,7 @@ describe('stores', () => {
         hour: '2-digit',
         minute: '2-digit',
         hourCycle: 'h23',
-      }).formatToParts(new Date());
+      }).formatToParts(clock.now());
       const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
       return part('hour') * 60 + part('minute');
     };

@@ -22,6 +22,7 @@ import { localised } from '../../lib/localised';
 import { pageWindow, toPage } from '../../lib/paging';
 import { createTtlCache, createTtlValue } from '../../lib/ttl-cache';
 import type { OpenCity } from '../geo';
+import { createAvailabilityMemo } from './availability-memo';
 import type {
   CatalogRepository,
   CategoryRow,
@@ -32,7 +33,13 @@ import type {
 } from './catalog.repository';
 import type { NearbyIndex } from './nearby-index';
 import { isOpenAt } from './opening-hours';
-import { createTherapistCards, roundKm, toCategory } from './therapist-cards';
+import {
+  type AvailabilityOf,
+  createTherapistCards,
+  roundKm,
+  type TherapistAvailability,
+  toCategory,
+} from './therapist-cards';
 
 /** Categories are reference data; each process re-reads them this often. */
 const CATEGORY_CACHE_TTL_MS = 60_000;
@@ -40,6 +47,15 @@ const DETAIL_REVIEW_COUNT = 20;
 const HOME_THERAPIST_COUNT = 10;
 const HOME_STORE_COUNT = 5;
 const SEARCH_LIMIT = 10;
+/**
+ * The "available now" filter reads candidates in rounds, each four times the last, the first four
+ * times the rows wanted, until the page is full (decision 036).
+ */
+const AVAILABLE_NOW_MIN_ROUND = 64;
+const AVAILABLE_NOW_GROWTH = 4;
+/** Derived availability lives as long as a shared list answer; enough for a busy city's cards. */
+const AVAILABILITY_TTL_MS = 3_000;
+const AVAILABILITY_MEMO_SIZE = 50_000;
 
 export interface CatalogDeps {
   repository: CatalogRepository;
@@ -48,6 +64,8 @@ export interface CatalogDeps {
   getOpenCity: (cityId: number | undefined) => Promise<OpenCity>;
   /** A city's IANA time zone (geo's answer, so the catalogue never reads geo's tables). */
   timeZoneOf: (cityId: number) => Promise<string>;
+  /** "Available now" and the earliest start of a page of therapists (booking's answer, decision 036). */
+  availabilityOf: AvailabilityOf;
   /** How many follow a therapist (the engagement side owns follows). */
   followerCount: (therapistId: number) => Promise<number>;
   /** Answers nearest-first lists from memory; without it they go to the database. */
@@ -89,7 +107,16 @@ export function createCatalogService(deps: CatalogDeps) {
     };
   }
 
-  const cards = createTherapistCards({ clock, categoriesByCode });
+  const availabilityOf = createAvailabilityMemo({
+    availabilityOf: deps.availabilityOf,
+    ttlMs: AVAILABILITY_TTL_MS,
+    maxEntries: AVAILABILITY_MEMO_SIZE,
+    now: () => performance.now(),
+  });
+  const cards = createTherapistCards({
+    categoriesByCode,
+    availabilityOf: (ids, options) => availabilityOf(ids, options),
+  });
   const toTherapistCards = cards.toCards;
 
   /** Store cards; "open now" is read in each store's city time zone, which geo answers. */
@@ -170,20 +197,76 @@ export function createCatalogService(deps: CatalogDeps) {
       origin: from ?? city.centre,
       gender: query.gender,
       language: query.language,
-      availableAt: query.availableNow ? clock.now() : undefined,
       projectId: query.projectId,
       storeId: query.storeId,
       sort: query.sort,
       ...pageWindow(query),
     };
+    if (query.availableNow) {
+      const found = await availableNowRows(filter, project, fresh);
+      const { items, hasMore } = toPage(found.rows, query);
+      return {
+        rows: items,
+        isShared: found.isShared,
+        from,
+        project,
+        hasMore,
+        availability: found.availability,
+      };
+    }
     const { rows, isShared } = await findTherapists(filter, fresh);
     const { items, hasMore } = toPage(rows, query);
-    return { rows: items, isShared, from, project, hasMore };
+    // Pull-to-refresh reads the page's availability afresh too.
+    const availability = fresh
+      ? await availabilityOf(
+          items.filter((row) => row.state !== 'resting').map((row) => row.id),
+          { projectId: project?.id },
+          true,
+        )
+      : undefined;
+    return { rows: items, isShared, from, project, hasMore, availability };
+  }
+
+  /**
+   * The filter gives the cards' answer (booking's derived availability), so it runs after the
+   * other filters: candidates come in the list's order, a round at a time, one availability read
+   * per round, until `offset + limit` are available or none are left; then the window is cut.
+   * Paging stays exact (page n is the n-th slice of the same filtered order). Decision 036.
+   */
+  async function availableNowRows(filter: TherapistFilter, project: ProjectRow | undefined, fresh: boolean) {
+    const wanted = filter.offset + filter.limit;
+    const rows: TherapistCardRow[] = [];
+    const availability = new Map<number, TherapistAvailability>();
+    let isShared = true;
+    let scanned = 0;
+    let round = Math.max(AVAILABLE_NOW_MIN_ROUND, wanted * AVAILABLE_NOW_GROWTH);
+    for (;;) {
+      const found = await findTherapists(
+        { ...filter, offset: scanned, limit: round },
+        fresh && scanned === 0,
+      );
+      isShared &&= found.isShared;
+      const answers = await availabilityOf(
+        found.rows.map((row) => row.id),
+        { projectId: project?.id },
+        fresh,
+      );
+      for (const row of found.rows) {
+        const answer = answers.get(row.id);
+        if (row.state === 'resting' || !answer?.isAvailableNow) continue;
+        rows.push(row);
+        availability.set(row.id, answer);
+      }
+      scanned += found.rows.length;
+      if (rows.length >= wanted || found.rows.length < round) break;
+      round *= AVAILABLE_NOW_GROWTH;
+    }
+    return { rows: rows.slice(filter.offset, wanted), isShared, availability };
   }
 
   async function therapistPage(query: TherapistListQuery, language: Language, fresh = false) {
-    const { rows, from, project, hasMore } = await therapistRows(query, fresh);
-    const items = await toTherapistCards(rows, { language, from, project });
+    const { rows, from, project, hasMore, availability } = await therapistRows(query, fresh);
+    const items = await toTherapistCards(rows, { language, from, project, availability });
     return { items, page: query.page, pageSize: query.pageSize, hasMore };
   }
 
@@ -219,8 +302,8 @@ export function createCatalogService(deps: CatalogDeps) {
 
     /** `listTherapists` serialised (the page as JSON): the list route's hot path. */
     async listTherapistsJson(query: TherapistListQuery, language: Language, fresh = false): Promise<string> {
-      const { rows, isShared, from, project, hasMore } = await therapistRows(query, fresh);
-      const items = await cards.toCardsJson(rows, { language, from, project }, isShared);
+      const { rows, isShared, from, project, hasMore, availability } = await therapistRows(query, fresh);
+      const items = await cards.toCardsJson(rows, { language, from, project, availability }, isShared);
       return `{"items":${items},"page":${query.page},"pageSize":${query.pageSize},"hasMore":${hasMore}}`;
     },
 
@@ -252,7 +335,6 @@ export function createCatalogService(deps: CatalogDeps) {
             languages: row.languages,
             skills: row.skills,
             state: row.state,
-            available_from: row.availableFrom,
             latitude: row.latitude,
             longitude: row.longitude,
             from_price: row.fromPrice,

@@ -8,6 +8,7 @@ import { createEngagementRepository } from './engagement.repository';
 import { engagementRoutes } from './engagement.routes';
 import { createEngagementService } from './engagement.service';
 import { createNearbyIndex } from './nearby-index';
+import type { AvailabilityOf } from './therapist-cards';
 
 /** How far the in-memory nearby index may trail the database before a list re-reads changes. */
 const NEARBY_MAX_STALENESS_MS = 1_000;
@@ -25,9 +26,13 @@ export type { EngagementService } from './engagement.service';
 /** Discovery (projects, therapists, stores, home, search) and what users save and view. */
 export function createCatalogModule(
   context: Pick<ModuleContext, 'db' | 'clock'>,
-  needs: { cities: GeoApi },
+  needs: {
+    cities: GeoApi;
+    /** Booking's `earliestStarts`: "available now" and the earliest start of cards (decision 036). */
+    availability: AvailabilityOf;
+  },
 ): AppModule<{ catalog: CatalogService; engagement: EngagementService }> {
-  const deps = { db: context.db, clock: context.clock, ...needs.cities };
+  const deps = { db: context.db, clock: context.clock, ...needs.cities, availabilityOf: needs.availability };
   const repository = createCatalogRepository(deps.db);
   const engagementRepository = createEngagementRepository(deps.db);
   const nearby = createNearbyIndex({
@@ -41,6 +46,7 @@ export function createCatalogModule(
     clock: deps.clock,
     getOpenCity: deps.getOpenCity,
     timeZoneOf: deps.timeZoneOf,
+    availabilityOf: deps.availabilityOf,
     followerCount: engagementRepository.followerCount,
     nearby,
   });

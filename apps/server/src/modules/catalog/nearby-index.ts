@@ -17,7 +17,6 @@ export interface NearbyQuery {
   origin: LatLng;
   gender?: 'female' | 'male' | undefined;
   language?: string | undefined;
-  availableAt?: Date | undefined;
   projectId?: number | undefined;
   limit: number;
   offset: number;
@@ -28,7 +27,6 @@ interface Entry {
   projectIds: number[];
   cityId: number;
   cell: number;
-  availableFrom: number | null;
   /** Unit vector of the position: the chord between two of them orders like the great circle. */
   x: number;
   y: number;
@@ -44,8 +42,6 @@ interface Packed {
   xyz: Float64Array;
   /** 1 for male, 0 for female. */
   isMale: Uint8Array;
-  /** When each member can be booked: −∞ available now, +∞ no time set. */
-  availableFrom: Float64Array;
   /** Member i offers projects[projectStart[i] … projectStart[i + 1]). */
   projectStart: Int32Array;
   projects: Int32Array;
@@ -123,7 +119,6 @@ export function createNearbyIndex(deps: {
       projectIds: project_ids,
       cityId: row.city_id,
       cell: cellKey(y, x),
-      availableFrom: row.available_from?.getTime() ?? null,
       ...unitVector(row.latitude, row.longitude),
     };
     entries.set(row.id, entry);
@@ -152,7 +147,6 @@ export function createNearbyIndex(deps: {
     const packed: Packed = {
       xyz: new Float64Array(count * 3),
       isMale: new Uint8Array(count),
-      availableFrom: new Float64Array(count),
       projectStart: new Int32Array(count + 1),
       projects: new Int32Array(entriesOfCell.reduce((sum, e) => sum + e.projectIds.length, 0)),
     };
@@ -162,10 +156,6 @@ export function createNearbyIndex(deps: {
       packed.xyz[3 * i + 1] = entry.y;
       packed.xyz[3 * i + 2] = entry.z;
       packed.isMale[i] = entry.row.gender === 'male' ? 1 : 0;
-      packed.availableFrom[i] =
-        entry.row.state === 'available'
-          ? Number.NEGATIVE_INFINITY
-          : (entry.availableFrom ?? Number.POSITIVE_INFINITY);
       packed.projectStart[i] = project;
       for (const id of entry.projectIds) packed.projects[project++] = id;
     }
@@ -239,7 +229,6 @@ export function createNearbyIndex(deps: {
       const origin = unitVector(query.origin.lat, query.origin.lng);
       const reach = reachBound(city, lat);
       // Filters as plain numbers, so the loop below compares numbers only.
-      const availableAt = query.availableAt ? query.availableAt.getTime() : Number.POSITIVE_INFINITY;
       const wantsMale = query.gender === undefined ? -1 : query.gender === 'male' ? 1 : 0;
       const projectId = query.projectId ?? 0;
       const { language } = query;
@@ -251,12 +240,11 @@ export function createNearbyIndex(deps: {
       const visit = (cell: Cell | undefined) => {
         if (!cell) return;
         cell.packed ??= pack(cell.entries);
-        const { xyz, isMale, availableFrom: from, projectStart, projects } = cell.packed;
+        const { xyz, isMale, projectStart, projects } = cell.packed;
         const count = cell.entries.length;
         seen += count;
         for (let i = 0; i < count; i++) {
           if (wantsMale >= 0 && isMale[i] !== wantsMale) continue;
-          if (!((from[i] as number) <= availableAt)) continue;
           if (projectId) {
             let offers = false;
             const end = projectStart[i + 1] as number;

@@ -6,6 +6,7 @@ import { openTestDatabase } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
 import { seedCatalogDemo, seedDemoData } from '../../demo';
 import { fixedClock } from '../../lib/clock';
+import { createTherapistAvailability } from '../booking';
 import { createCatalogRepository } from './catalog.repository';
 import { createCatalogService } from './catalog.service';
 import { createNearbyIndex } from './nearby-index';
@@ -26,6 +27,11 @@ const service = createCatalogService({
   nearby,
   getOpenCity: async () => ({ ...city, timeZone: 'Asia/Phnom_Penh' }) as never,
   timeZoneOf: async () => 'Asia/Phnom_Penh',
+  availabilityOf: createTherapistAvailability({
+    db: database.db,
+    clock,
+    timeZoneOf: async () => 'Asia/Phnom_Penh',
+  }),
   followerCount: async () => 0,
 });
 
@@ -76,5 +82,7 @@ describe('therapist cards as JSON', () => {
       }
     }
     expect(cards).toBeGreaterThan(500);
-  });
+    // 432 list answers, each now also reading the page's schedules (decision 036): more than the
+    // default 30 s on a loaded machine.
+  }, 180_000);
 });

@@ -1,7 +1,6 @@
 import type { Category, TherapistCard } from '@sabai/shared/catalog/catalog.schemas';
 import { haversineKm, type LatLng } from '@sabai/shared/geo';
 import type { Language } from '@sabai/shared/i18n';
-import type { Clock } from '../../lib/clock';
 import { localised } from '../../lib/localised';
 import type { CategoryRow, ProjectRow, TherapistCardRow } from './catalog.repository';
 
@@ -12,7 +11,21 @@ export interface CardContext {
   language: Language;
   from: LatLng | undefined;
   project: ProjectRow | undefined;
+  /** Already computed for these rows (the "available now" filter did); otherwise read here. */
+  availability?: Map<number, TherapistAvailability> | undefined;
 }
+
+/** Booking's answer for a page of therapists (decision 036): derived from hours and live orders. */
+export interface TherapistAvailability {
+  isAvailableNow: boolean;
+  earliestStart: string | null;
+}
+export type AvailabilityOf = (
+  therapistIds: readonly number[],
+  options: { projectId?: number | undefined },
+) => Promise<Map<number, TherapistAvailability>>;
+
+const UNKNOWN: TherapistAvailability = { isAvailableNow: false, earliestStart: null };
 
 type FixedPart = Omit<TherapistCard, 'state' | 'availableFrom' | 'distanceKm' | 'price'>;
 type MovingPart = Pick<TherapistCard, 'state' | 'availableFrom' | 'distanceKm' | 'price'>;
@@ -34,8 +47,8 @@ export const toCategory = (row: CategoryRow, language: Language): Category => ({
  * so the same row object comes back until the therapist changes), which halves its CPU per request.
  */
 export function createTherapistCards(deps: {
-  clock: Clock;
   categoriesByCode: () => Promise<Map<string, CategoryRow>>;
+  availabilityOf: AvailabilityOf;
 }) {
   const fixedJson = new Map<
     Language,
@@ -68,15 +81,19 @@ export function createTherapistCards(deps: {
     };
   }
 
-  function movingPart(row: TherapistCardRow, now: number, context: CardContext): MovingPart {
-    const availableFrom = row.available_from;
-    // A bookable-later therapist whose time has come is available now.
-    const isLaterDue =
-      row.state === 'bookable_later' && availableFrom !== null && availableFrom.getTime() <= now;
+  /**
+   * Resting is the therapist's own switch; otherwise the state is booking's answer: available now,
+   * or bookable later from the earliest free start (null when nothing is free within the horizon).
+   */
+  function movingPart(
+    row: TherapistCardRow,
+    availability: TherapistAvailability,
+    context: CardContext,
+  ): MovingPart {
+    const isResting = row.state === 'resting';
     return {
-      state: isLaterDue ? 'available' : row.state,
-      availableFrom:
-        row.state === 'bookable_later' && !isLaterDue && availableFrom ? availableFrom.toISOString() : null,
+      state: isResting ? 'resting' : availability.isAvailableNow ? 'available' : 'bookable_later',
+      availableFrom: isResting || availability.isAvailableNow ? null : availability.earliestStart,
       distanceKm: context.from
         ? roundKm(haversineKm(context.from, { lat: row.latitude, lng: row.longitude }))
         : null,
@@ -110,13 +127,22 @@ export function createTherapistCards(deps: {
     return json;
   }
 
+  /** One read for the whole page; resting therapists need none. */
+  async function availabilityFor(rows: TherapistCardRow[], context: CardContext) {
+    if (context.availability) return context.availability;
+    const ids = rows.filter((row) => row.state !== 'resting').map((row) => row.id);
+    return ids.length ? deps.availabilityOf(ids, { projectId: context.project?.id }) : new Map();
+  }
+
   return {
     async toCards(rows: TherapistCardRow[], context: CardContext): Promise<TherapistCard[]> {
-      const categories = await deps.categoriesByCode();
-      const now = deps.clock.now().getTime();
+      const [categories, availability] = await Promise.all([
+        deps.categoriesByCode(),
+        availabilityFor(rows, context),
+      ]);
       return rows.map((row) => ({
         ...fixedPart(row, categories, context.language),
-        ...movingPart(row, now, context),
+        ...movingPart(row, availability.get(row.id) ?? UNKNOWN, context),
       }));
     },
 
@@ -125,14 +151,16 @@ export function createTherapistCards(deps: {
      * long-lived objects, worth remembering; rows fresh from a query are serialised and forgotten.
      */
     async toCardsJson(rows: TherapistCardRow[], context: CardContext, isShared: boolean): Promise<string> {
-      const categories = await deps.categoriesByCode();
-      const now = deps.clock.now().getTime();
+      const [categories, availability] = await Promise.all([
+        deps.categoriesByCode(),
+        availabilityFor(rows, context),
+      ]);
       const cards = rows.map((row) => {
         const fixed = isShared
           ? cachedFixedJson(row, categories, context.language)
           : JSON.stringify(fixedPart(row, categories, context.language));
         // Two JSON objects joined into one: "{…fixed" + "," + "moving…}".
-        return `${fixed.slice(0, -1)},${JSON.stringify(movingPart(row, now, context)).slice(1)}`;
+        return `${fixed.slice(0, -1)},${JSON.stringify(movingPart(row, availability.get(row.id) ?? UNKNOWN, context)).slice(1)}`;
       });
       return `[${cards.join(',')}]`;
     },
