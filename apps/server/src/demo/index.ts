@@ -3,16 +3,18 @@ import type { Db } from '../db/client';
 import { seedCatalogDemo } from './catalog-demo';
 import { DEMO_AVAILABILITY_EVERY_MS, refreshDemoAvailability } from './demo-availability';
 import { seedIdentityDemo, seedSupportDemo } from './identity-demo';
+import { seedOrdersDemo } from './orders-demo';
 import { seedDemoData } from './platform-demo';
 
 export { seedCatalogDemo } from './catalog-demo';
 export { DEMO_SUPPORT_LOGIN, DEMO_THERAPIST_LOGIN } from './identity-demo';
+export { DEMO_CUSTOMER_LOGIN, DEMO_STORE_LOGIN } from './orders-demo';
 export { seedDemoData } from './platform-demo';
 
 /**
  * The demo data sets (development and demo installations only, never production by default), each
  * loaded once per database: platform (cities, banners), catalogue, a therapist login with fans and
- * visitors, a customer-service login. On every start, passed demo "bookable later" times move ahead.
+ * visitors, a customer-service login, a customer and a store-staff login with orders in every status. On every start, passed demo "bookable later" times move ahead.
  */
 export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const seeded = await seedDemoData(db);
@@ -22,8 +24,10 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const identitySeeded = await seedIdentityDemo(db, now);
   // A customer-service login, so staff actions (bans) can be tried through the real staff routes.
   const staffSeeded = await seedSupportDemo(db, now);
+  // A customer and a store counter login with orders in every status, once the demo therapist exists.
+  const ordersSeeded = await seedOrdersDemo(db, now);
   await refreshDemoAvailability(db, now);
-  return seeded || catalogSeeded || identitySeeded || staffSeeded;
+  return seeded || catalogSeeded || identitySeeded || staffSeeded || ordersSeeded;
 }
 
 /** Demo installations only: keeps a long-running demo server showing "bookable later" therapists. */
