@@ -292,14 +292,8 @@ async function onPostgres(url: string): Promise<TargetResult> {
   }
 }
 
-const targets: TargetResult[] = [];
-if (process.env.DATABASE_URL) targets.push(await onPostgres(process.env.DATABASE_URL));
-if (process.env.BENCH_PGLITE !== 'false') targets.push(await onPglite());
-
-const figures: Figure[] = [];
-mkdirSync(RESULTS_DIR, { recursive: true });
-for (const t of targets) {
-  figures.push(
+function figuresOf(t: TargetResult): Figure[] {
+  return [
     { metric: `${t.kind} therapists loaded`, value: t.load.therapists, unit: 'rows' },
     { metric: `${t.kind} past orders loaded`, value: t.load.pastOrders, unit: 'rows' },
     { metric: `${t.kind} bulk load`, value: t.loadSeconds, unit: 's' },
@@ -328,12 +322,27 @@ for (const t of targets) {
       value: t.startsAnswered.failed,
       unit: 'requests (want 0)',
     },
-  );
+  ];
+}
+
+/** Each target's figures as soon as it is done (a full load takes minutes), all of them at the end. */
+function printTarget(t: TargetResult): void {
   if (t.created.firstFailure) console.log(`${t.kind} first refused create: ${t.created.firstFailure}`);
   if (t.startsAnswered.firstFailure)
     console.log(`${t.kind} first failed free starts: ${t.startsAnswered.firstFailure}`);
   console.log(`\n${t.kind} sequential scans while loaded: ${t.seqScans || 'none'}`);
   writeFileSync(path.join(RESULTS_DIR, `booking-plan-${t.kind}.txt`), `${t.plan}\n`);
   console.log(`\nEXPLAIN ANALYZE (${t.kind}):\n${t.plan}\n`);
+  console.table(figuresOf(t));
 }
-report('booking', figures);
+
+mkdirSync(RESULTS_DIR, { recursive: true });
+const targets: TargetResult[] = [];
+if (process.env.DATABASE_URL) targets.push(await onPostgres(process.env.DATABASE_URL));
+if (targets[0]) printTarget(targets[0]);
+if (process.env.BENCH_PGLITE !== 'false') {
+  const pglite = await onPglite();
+  printTarget(pglite);
+  targets.push(pglite);
+}
+report('booking', targets.flatMap(figuresOf));
