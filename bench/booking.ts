@@ -63,14 +63,14 @@ function bookingLoader(specPath: string, mode: 'create' | 'freeStarts') {
   let ok = 0;
   let failed = 0;
   let firstFailure: string | undefined;
-  const run = async (seconds: number) =>
+  const run = async (seconds: number, connections = BENCH_CONNECTIONS) =>
     JSON.parse(
       await runLoadGenerator(path.join(HERE, 'lib/booking-load.mjs'), [
         specPath,
         mode,
         String(k),
         String(seconds),
-        String(BENCH_CONNECTIONS),
+        String(connections),
       ]),
     ) as {
       requests: { average: number; total: number };
@@ -82,8 +82,8 @@ function bookingLoader(specPath: string, mode: 'create' | 'freeStarts') {
       failed: number;
       firstFailure?: string;
     };
-  const measured = async (seconds: number): Promise<LoadResult> => {
-    const { result, cpuMicrosPerRequest } = await measuringCpu(() => run(seconds));
+  const measured = async (seconds: number, connections?: number): Promise<LoadResult> => {
+    const { result, cpuMicrosPerRequest } = await measuringCpu(() => run(seconds, connections));
     k = result.nextK;
     ok += result.ok;
     failed += result.failed;
@@ -101,6 +101,8 @@ function bookingLoader(specPath: string, mode: 'create' | 'freeStarts') {
       await measured(1); // warm-up, also on new slots
       return measured(BENCH_SECONDS);
     },
+    /** One caller at a time: the latency of the route itself, without 50 callers queueing. */
+    alone: () => measured(BENCH_SECONDS * 2, 1),
     outcome: () => ({ ok, failed, firstFailure, requested: k }),
   };
 }
@@ -189,6 +191,8 @@ interface TargetResult {
   plan: string;
   /** The machine's 1-minute load average when the measuring ended: a shared machine skews every figure. */
   loadAverage: number;
+  freeStartsAlone: LoadResult;
+  createAlone: LoadResult;
 }
 
 async function runTarget(
@@ -230,6 +234,8 @@ async function runTarget(
   const scansBefore = await scanCounts(database.db);
   const result = await loadInterleaved({ bare: { url: bare.url }, freeStarts, create });
   const loadAverage = Math.round((loadavg()[0] ?? 0) * 10) / 10;
+  const freeStartsAlone = await freeStarts.alone();
+  const createAlone = await create.alone();
   const scansAfter = await scanCounts(database.db);
   await bare.close();
   await app.close();
@@ -258,6 +264,8 @@ async function runTarget(
     seqScans,
     plan,
     loadAverage,
+    freeStartsAlone,
+    createAlone,
   };
 }
 
@@ -314,6 +322,8 @@ function figuresOf(t: TargetResult): Figure[] {
       value: t.create.throughputRatio,
       unit: '% (target ≥ 10)',
     },
+    { metric: `${t.kind} free starts p99, one caller`, value: t.freeStartsAlone.p99Ms, unit: 'ms' },
+    { metric: `${t.kind} create order p99, one caller`, value: t.createAlone.p99Ms, unit: 'ms' },
     { metric: `${t.kind} create order CPU per request`, value: t.create.cpuMicrosPerRequest, unit: 'µs' },
     { metric: `${t.kind} orders created`, value: t.created.ok, unit: 'orders' },
     { metric: `${t.kind} create refused`, value: t.created.failed, unit: 'requests (want 0)' },
