@@ -27,7 +27,7 @@ export const DEMO_SUPPORT_LOGIN = {
 const DEMO_CUSTOMERS = ['Dara K.', 'Sophie L.', 'Ken T.', 'Mei Lin', 'Arun P.', 'Lan N.', 'James W.'];
 
 /** Whether a one-time seed already ran here: checked before hashing, so later starts skip the hash. */
-async function hasSeedRun(db: Db, name: string): Promise<boolean> {
+export async function hasSeedRun(db: Db, name: string): Promise<boolean> {
   const [found] = await db
     .select({ name: seedRuns.name })
     .from(seedRuns)
@@ -43,7 +43,7 @@ type Role = (typeof userRoles.$inferInsert)['role'];
  * Creates a demo login once per database: answers its user id, or undefined when the seed already
  * ran here or the phone number already belongs to someone.
  */
-async function insertDemoLogin(
+export async function insertDemoLogin(
   tx: Tx,
   login: { seedName: string; phoneE164: string; userName: string; nickname: string; roles: Role[] },
   passwordHash: string,

@@ -1,16 +1,19 @@
 import type { Db } from '../db/client';
 import { seedCatalogDemo, seedDemoWorkingHours } from './catalog-demo';
 import { seedIdentityDemo, seedSupportDemo } from './identity-demo';
+import { seedOrdersDemo } from './orders-demo';
 import { seedDemoData } from './platform-demo';
 
 export { seedCatalogDemo } from './catalog-demo';
 export { DEMO_SUPPORT_LOGIN, DEMO_THERAPIST_LOGIN } from './identity-demo';
+export { DEMO_CUSTOMER_LOGIN, DEMO_STORE_LOGIN } from './orders-demo';
 export { seedDemoData } from './platform-demo';
 
 /**
  * The demo data sets (development and demo installations only, never production by default), each
  * loaded once per database: platform (cities, banners), catalogue, a therapist login with fans and
- * visitors, a customer-service login. On every start, demo therapists without hours get a working week.
+ * visitors, a customer-service login, a customer and a store-staff login with orders in every
+ * status. On every start, demo therapists without hours get a working week.
  */
 export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const seeded = await seedDemoData(db);
@@ -21,5 +24,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   // A customer-service login, so staff actions (bans) can be tried through the real staff routes.
   const staffSeeded = await seedSupportDemo(db, now);
   await seedDemoWorkingHours(db);
-  return seeded || catalogSeeded || identitySeeded || staffSeeded;
+  // A customer and a store counter login with orders in every status, once the demo therapist exists.
+  const ordersSeeded = await seedOrdersDemo(db, now);
+  return seeded || catalogSeeded || identitySeeded || staffSeeded || ordersSeeded;
 }

@@ -17,12 +17,12 @@ export function createWorkSettingsRepository(db: Db) {
   return {
     findByUser: async (userId: number) =>
       (await db.select(columns).from(therapists).where(eq(therapists.userId, userId)).limit(1))[0],
-    /** Online is `available`; offline is `resting`. A "bookable later" time is dropped either way. */
+    /** Online is `available`; offline is `resting` (when a provider is free is derived, never stored: decision 036). */
     setState: async (therapistId: number, state: 'available' | 'resting') =>
       (
         await db
           .update(therapists)
-          .set({ state, availableFrom: null })
+          .set({ state })
           .where(eq(therapists.id, therapistId))
           .returning(columns)
       )[0],
