@@ -20,11 +20,7 @@ export function createWorkSettingsRepository(db: Db) {
     /** Online is `available`; offline is `resting` (when a provider is free is derived, never stored: decision 036). */
     setState: async (therapistId: number, state: 'available' | 'resting') =>
       (
-        await db
-          .update(therapists)
-          .set({ state })
-          .where(eq(therapists.id, therapistId))
-          .returning(columns)
+        await db.update(therapists).set({ state }).where(eq(therapists.id, therapistId)).returning(columns)
       )[0],
     setServiceRadius: async (therapistId: number, serviceRadiusKm: number) =>
       (
