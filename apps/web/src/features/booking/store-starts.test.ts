@@ -1,3 +1,4 @@
+import { DEFAULT_CITY_BOOKING_SETTINGS } from '@sabai/shared/booking/booking-settings';
 import { describe, expect, it } from 'vitest';
 import { bothFree, storeFreeStarts } from './store-starts';
 
@@ -28,6 +29,20 @@ describe('a store’s starts', () => {
       now: Date.parse('2026-11-25T04:10:00Z'),
     });
     expect(later[0]?.localTime).toBe('12:15');
+  });
+
+  it('follows the city’s own lead time and grid, not the defaults, once they are known', () => {
+    const hours = [{ day: 3, opens: '10:00', closes: '22:00' }];
+    const input = { openingHours: hours, timeZone: ZONE, date: '2026-11-25', durationMinutes: 60 };
+    // 11:10 in Phnom Penh: the default 60-minute lead on a 15-minute grid offers 12:15 first.
+    const now = Date.parse('2026-11-25T04:10:00Z');
+    expect(storeFreeStarts({ ...input, now })[0]?.localTime).toBe('12:15');
+    const city = { ...DEFAULT_CITY_BOOKING_SETTINGS, leadTimeMinutes: 120, slotGridMinutes: 30 };
+    const starts = storeFreeStarts({ ...input, now, settings: city });
+    expect(starts[0]?.localTime).toBe('13:30');
+    expect(starts.every((slot) => slot.localTime.endsWith(':00') || slot.localTime.endsWith(':30'))).toBe(
+      true,
+    );
   });
 
   it('reads day 0 as Sunday, and a closed day has none', () => {

@@ -1,5 +1,8 @@
 import { freeStarts } from '@sabai/shared/booking/availability';
-import { DEFAULT_CITY_BOOKING_SETTINGS } from '@sabai/shared/booking/booking-settings';
+import {
+  type CityBookingSettings,
+  DEFAULT_CITY_BOOKING_SETTINGS,
+} from '@sabai/shared/booking/booking-settings';
 import type { FreeStart } from './api/booking-api';
 
 /** A store's opening hours as the catalogue gives them: day 0 = Sunday … 6 = Saturday, local times. */
@@ -12,9 +15,9 @@ export interface OpeningHoursEntry {
 /**
  * The starts a store can receive a customer at on one local date: its opening hours on the booking
  * grid, the service ending by closing time, past the lead time — the same pure rule the server
- * checks an in-store order with (packages/shared/src/booking/availability.ts), with the default
- * city settings. A store has no route of free starts of its own; a chosen therapist's own free
- * starts narrow these, and the server stays the final word.
+ * checks an in-store order with (packages/shared/src/booking/availability.ts), with the city's
+ * booking settings (the defaults until they have loaded). A store has no route of free starts of
+ * its own; a chosen therapist's own free starts narrow these, and the server stays the final word.
  */
 export function storeFreeStarts(input: {
   openingHours: readonly OpeningHoursEntry[];
@@ -22,6 +25,7 @@ export function storeFreeStarts(input: {
   date: string;
   durationMinutes: number;
   now: number;
+  settings?: CityBookingSettings | undefined;
 }): FreeStart[] {
   const schedule = {
     timeZone: input.timeZone,
@@ -41,7 +45,7 @@ export function storeFreeStarts(input: {
     now: new Date(input.now),
     durationMinutes: input.durationMinutes,
     visit: { kind: 'inStore' },
-    settings: DEFAULT_CITY_BOOKING_SETTINGS,
+    settings: input.settings ?? DEFAULT_CITY_BOOKING_SETTINGS,
   }).map(({ startsAt, endsAt, localDate, localTime, utcOffsetMinutes, travelMinutes }) => ({
     startsAt,
     endsAt,

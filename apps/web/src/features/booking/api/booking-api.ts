@@ -6,7 +6,7 @@ import type {
   OrderDetail,
   orderQuoteSchema,
 } from '@sabai/shared/booking/booking.schemas';
-import type { TravelMode } from '@sabai/shared/booking/booking-settings';
+import type { CityBookingSettings, TravelMode } from '@sabai/shared/booking/booking-settings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -35,7 +35,18 @@ export const bookingKeys = {
   freeStartsAll: ['booking', 'free-starts'] as const,
   addresses: ['addresses'] as const,
   quote: (kind: 'homeVisit' | 'inStore', body: unknown) => ['booking', 'quote', kind, body] as const,
+  citySettings: (cityId: number) => ['booking', 'city-settings', cityId] as const,
 };
+
+/** The city's booking rules (lead time, grid, horizon…), as the server applies them to this city. */
+export function useCityBookingSettings(cityId: number) {
+  return useQuery({
+    queryKey: bookingKeys.citySettings(cityId),
+    queryFn: ({ signal }) =>
+      api.get<CityBookingSettings>(`/app/cities/${cityId}/booking-settings`, { signal, isSilent: true }),
+    staleTime: 60_000,
+  });
+}
 
 export function useFreeStarts(query: FreeStartsQuery | undefined) {
   return useQuery({

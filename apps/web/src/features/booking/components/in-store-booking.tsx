@@ -6,7 +6,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { Form, SubmitButton, useZodForm } from '../../../components/form/form';
 import * as paths from '../../../lib/paths';
 import { randomId } from '../../../lib/storage';
-import { bookingKeys, createInStore, useFreeStarts, useQuote } from '../api/booking-api';
+import {
+  bookingKeys,
+  createInStore,
+  useCityBookingSettings,
+  useFreeStarts,
+  useQuote,
+} from '../api/booking-api';
 import { bookingDays, localDateIn, upcoming } from '../booking-days';
 import { clearDraft, type InStoreForm, inStoreFormSchema, readDraft, writeDraft } from '../booking-form';
 import { type Refusal, RefusalNotice, refusalOf } from '../booking-refusal';
@@ -36,6 +42,7 @@ export function InStoreBooking({
   store: {
     id: number;
     name: string;
+    cityId: number;
     timeZone: string;
     openingHours: readonly OpeningHoursEntry[];
     therapists: readonly { id: number; name: string }[];
@@ -78,6 +85,7 @@ export function InStoreBooking({
     return chosen && days.includes(chosen) ? chosen : (days[0] ?? '');
   });
 
+  const citySettings = useCityBookingSettings(store.cityId);
   const storeStarts = useMemo(
     () =>
       storeFreeStarts({
@@ -86,8 +94,9 @@ export function InStoreBooking({
         date: day,
         durationMinutes: project.durationMinutes * clocks,
         now,
+        settings: citySettings.data,
       }),
-    [store.openingHours, store.timeZone, day, project.durationMinutes, clocks, now],
+    [store.openingHours, store.timeZone, day, project.durationMinutes, clocks, now, citySettings.data],
   );
   const therapistStarts = useFreeStarts(
     therapistId ? { therapistId, projectId: project.id, date: day, clocks } : undefined,
