@@ -9,3 +9,4 @@ export * from './notifications';
 export * from './outbox';
 export * from './platform';
 export * from './realtime';
+export * from './payments';

@@ -33,6 +33,7 @@ import { workSettingsRoutes } from './work-settings.routes';
 import { createWorkSettingsService } from './work-settings.service';
 
 export type { OrderParties } from './order-parties';
+export type { SettlementRecord } from './order-steps';
 export { ACCEPT_REMINDER_EVENT } from './order-watch';
 export type { OrdersService } from './orders.service';
 
