@@ -102,7 +102,9 @@ export function createPaymentsModule(
       },
       async (request) => {
         const attempt = await repository.attempt(request.params.attemptId);
-        const sandbox = attempt ? sandboxes.get(attempt.method as ExternalRail) : undefined;
+        // Whichever provider serves the rail, as long as it is a sandbox (it can be "paid").
+        const provider = attempt ? providers[attempt.method as ExternalRail] : undefined;
+        const sandbox = provider && 'markPaid' in provider ? (provider as SandboxProvider) : undefined;
         if (!attempt || !sandbox) throw new AppError('notFound');
         sandbox.markPaid(attempt.providerReference);
         const signed = webhooks.signedEvent({

@@ -43,9 +43,11 @@ export interface PaymentProvider {
 export function createSandboxProvider(rail: ExternalRail) {
   const created = new Set<string>();
   const paid = new Set<string>();
+  const failed = new Set<string>();
   const refunds = new Map<string, string>();
   const provider: PaymentProvider & {
     markPaid(reference: string): void;
+    markFailed(reference: string): void;
     refundCount(): number;
   } = {
     async createPayment(input) {
@@ -64,6 +66,7 @@ export function createSandboxProvider(rail: ExternalRail) {
     },
     async confirm(reference) {
       if (paid.has(reference)) return 'succeeded';
+      if (failed.has(reference)) return 'failed';
       return created.has(reference) ? 'pending' : 'failed';
     },
     async refund(input) {
@@ -75,6 +78,9 @@ export function createSandboxProvider(rail: ExternalRail) {
     },
     markPaid(reference) {
       paid.add(reference);
+    },
+    markFailed(reference) {
+      failed.add(reference);
     },
     refundCount: () => refunds.size,
   };

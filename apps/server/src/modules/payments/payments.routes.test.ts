@@ -63,7 +63,9 @@ describe('paying an order from the wallet', () => {
       data: { method: 'wallet', status: 'succeeded', amount: order.payable, currency: 'USD' },
     });
     expect(await statusOf(customer.token, order.id)).toBe('waitingAcceptance');
-    expect(await walletBalance(customer.token)).toEqual([{ currency: 'USD', amount: 10_000 - order.payable }]);
+    expect(await walletBalance(customer.token)).toEqual([
+      { currency: 'USD', amount: 10_000 - order.payable },
+    ]);
     expect(await escrowOf(order.id)).toBe(order.payable);
 
     const retry = await payOrder(app, customer.token, order.id, 'wallet', key);
@@ -72,11 +74,15 @@ describe('paying an order from the wallet', () => {
     // A new key on a paid order is refused: paying twice is not possible.
     const again = await payOrder(app, customer.token, order.id, 'wallet');
     expect(again.json().code).toBe(ERROR_CODES.orderNotPayable.code);
-    expect(await walletBalance(customer.token)).toEqual([{ currency: 'USD', amount: 10_000 - order.payable }]);
+    expect(await walletBalance(customer.token)).toEqual([
+      { currency: 'USD', amount: 10_000 - order.payable },
+    ]);
     expect(await escrowOf(order.id)).toBe(order.payable);
 
     const history = await call(app, { method: 'GET', url: '/app/wallet/history', token: customer.token });
-    expect(history.json().data.items.map((item: { kind: string; amount: number }) => [item.kind, item.amount])).toEqual([
+    expect(
+      history.json().data.items.map((item: { kind: string; amount: number }) => [item.kind, item.amount]),
+    ).toEqual([
       ['orderPayment', -order.payable],
       ['topUp', 10_000],
     ]);
@@ -97,7 +103,12 @@ describe('paying through a rail', () => {
     const { customer, order } = await bookUnpaidOrder(app, database);
     const response = await payOrder(app, customer.token, order.id, 'khqr');
     const attempt = response.json().data;
-    expect(attempt).toMatchObject({ method: 'khqr', status: 'pending', amount: order.payable, currency: 'USD' });
+    expect(attempt).toMatchObject({
+      method: 'khqr',
+      status: 'pending',
+      amount: order.payable,
+      currency: 'USD',
+    });
     expect(attempt.payload).toContain(`|${order.payable}|USD|`);
     expect(attempt.expiresAt).toBe(new Date(BOOKING_NOW.getTime() + 10 * 60_000).toISOString());
     const current = await call(app, {
