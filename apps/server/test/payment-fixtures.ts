@@ -14,7 +14,7 @@ const places = new WeakMap<
 >();
 
 /** One city and project per test database (the cities are cached by the app once read). */
-function placeOf(database: Database) {
+export function placeOf(database: Database) {
   let place = places.get(database);
   if (!place) {
     place = (async () => {
