@@ -27,10 +27,14 @@ export function placeOf(database: Database) {
 }
 
 /** A customer with a home-visit order (a therapist of their own) waiting for payment, in USD. */
-export async function bookUnpaidOrder(app: FastifyInstance, database: Database) {
+export async function bookUnpaidOrder(
+  app: FastifyInstance,
+  database: Database,
+  existingCustomer?: Awaited<ReturnType<typeof registerUser>>,
+) {
   const { city, project } = await placeOf(database);
   const therapist = await createTherapist(app, database, { cityId: city.id, projectId: project.id });
-  const customer = await registerUser(app);
+  const customer = existingCustomer ?? (await registerUser(app));
   const address = await call(app, {
     method: 'POST',
     url: '/app/addresses',
