@@ -73,7 +73,7 @@ export function createOrderMoney(deps: {
 
   async function settleCancellation(orderId: number) {
     const order = await orders.moneyFacts(orderId);
-    if (!order || order.status !== 'refunding') return;
+    if (order?.status !== 'refunding') return;
     const attempt = await paidAttempt(orderId);
     if (attempt && order.settlement) {
       const currency = attempt.currency;
