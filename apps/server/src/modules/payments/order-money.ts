@@ -75,60 +75,61 @@ export function createOrderMoney(deps: {
     const order = await orders.moneyFacts(orderId);
     if (order?.status !== 'refunding') return;
     const attempt = await paidAttempt(orderId);
-    if (attempt && order.settlement) {
-      const currency = attempt.currency;
-      const settlement = order.settlement;
-      // The settlement was computed on the order's payable; the escrow holds what was paid.
-      const kept = settlement.kept.map((line) => ({
-        account:
-          line.keptBy === 'provider'
-            ? providerEarningsOf(order, currency)
-            : line.reason === 'vat'
-              ? vatPayable(currency)
-              : platformRevenue(currency),
-        amount: line.amount,
-      }));
-      const keptTotal = kept.reduce((total, line) => total + line.amount, 0);
-      const refund = attempt.amount - keptTotal;
-      const rail = attempt.method as PaymentRail;
-      const refundKey = `order:${order.id}:refund`;
-      let providerReference = '';
-      if (refund > 0 && rail !== 'wallet') {
-        const provider = deps.providers[rail as ExternalRail];
-        if (!provider) throw new Error(`no provider to refund ${rail}`);
-        // Idempotent at the provider by key: a retried job asks again and refunds once.
-        providerReference = (
-          await provider.refund({ reference: attempt.providerReference, amount: refund, currency, refundKey })
-        ).reference;
-      }
-      await deps.db.transaction(async (raw) => {
-        const tx = raw as unknown as Db;
-        await repository.insertRefund(tx, {
-          orderId: order.id,
-          attemptId: attempt.id,
-          amount: refund,
-          currency,
-          status: 'refunded',
-          providerReference,
-          createdAt: deps.clock.now(),
-        });
-        const lines: PostingLine[] = [
-          { account: escrowOf(order.id, currency), amount: -attempt.amount },
-          ...kept,
-        ];
-        if (refund > 0)
-          lines.push({
-            account: rail === 'wallet' ? walletOf(attempt.customerId, currency) : clearingOf(rail, currency),
-            amount: refund,
-          });
-        await ledger.post(tx, {
-          eventKey: refundKey,
-          kind: 'orderCancellationSettlement',
-          orderId: order.id,
-          lines: mergeLines(lines),
-        });
-      });
+    // Nothing was paid through a rail (decision 035's dev confirmation, cash): no money to
+    // settle here, and the order keeps "refunding" as it did before payments existed.
+    if (!attempt || !order.settlement) return;
+    const currency = attempt.currency;
+    const settlement = order.settlement;
+    // The settlement was computed on the order's payable; the escrow holds what was paid.
+    const kept = settlement.kept.map((line) => ({
+      account:
+        line.keptBy === 'provider'
+          ? providerEarningsOf(order, currency)
+          : line.reason === 'vat'
+            ? vatPayable(currency)
+            : platformRevenue(currency),
+      amount: line.amount,
+    }));
+    const keptTotal = kept.reduce((total, line) => total + line.amount, 0);
+    const refund = attempt.amount - keptTotal;
+    const rail = attempt.method as PaymentRail;
+    const refundKey = `order:${order.id}:refund`;
+    let providerReference = '';
+    if (refund > 0 && rail !== 'wallet') {
+      const provider = deps.providers[rail as ExternalRail];
+      if (!provider) throw new Error(`no provider to refund ${rail}`);
+      // Idempotent at the provider by key: a retried job asks again and refunds once.
+      providerReference = (
+        await provider.refund({ reference: attempt.providerReference, amount: refund, currency, refundKey })
+      ).reference;
     }
+    await deps.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      await repository.insertRefund(tx, {
+        orderId: order.id,
+        attemptId: attempt.id,
+        amount: refund,
+        currency,
+        status: 'refunded',
+        providerReference,
+        createdAt: deps.clock.now(),
+      });
+      const lines: PostingLine[] = [
+        { account: escrowOf(order.id, currency), amount: -attempt.amount },
+        ...kept,
+      ];
+      if (refund > 0)
+        lines.push({
+          account: rail === 'wallet' ? walletOf(attempt.customerId, currency) : clearingOf(rail, currency),
+          amount: refund,
+        });
+      await ledger.post(tx, {
+        eventKey: refundKey,
+        kind: 'orderCancellationSettlement',
+        orderId: order.id,
+        lines: mergeLines(lines),
+      });
+    });
     await orders.systemStep(orderId, 'refund');
   }
 
