@@ -14,7 +14,13 @@ import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { NewOrderRow } from './booking.repository';
 import type { OrderCore, OrdersDeps } from './order-core';
-import { newOrderNumber, snapshotOf, storeShifts, withFreshVerificationCode } from './order-rows';
+import {
+  newOrderNumber,
+  snapshotOf,
+  storeShifts,
+  withFreshOrderNumber,
+  withFreshVerificationCode,
+} from './order-rows';
 
 type HomeVisitBody = z.infer<typeof createHomeVisitBodySchema>;
 type InStoreBody = z.infer<typeof createInStoreBodySchema>;
@@ -206,14 +212,18 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
   return {
     async createHomeVisit(me: AuthUser, body: HomeVisitBody): Promise<OrderDetail> {
       const { row, settings, providerUserId } = await planHomeVisit(me, body);
-      const { order, history } = await insertOrder(row, me.id, settings, providerUserId);
+      const { order, history } = await withFreshOrderNumber(row.createdAt, (orderNumber) =>
+        insertOrder({ ...row, orderNumber }, me.id, settings, providerUserId),
+      );
       return detail(order, 'customer', history);
     },
 
     async createInStore(me: AuthUser, body: InStoreBody): Promise<OrderDetail> {
       const { row, settings, providerUserId } = await planInStore(me, body);
       const { order, history } = await withFreshVerificationCode((verificationCode) =>
-        insertOrder({ ...row, verificationCode }, me.id, settings, providerUserId),
+        withFreshOrderNumber(row.createdAt, (orderNumber) =>
+          insertOrder({ ...row, orderNumber, verificationCode }, me.id, settings, providerUserId),
+        ),
       );
       return detail(order, 'customer', history);
     },
