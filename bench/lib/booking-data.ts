@@ -37,6 +37,9 @@ export async function loadBookingData(
     sql.raw(`when t.city_id = ${cityId} then ('{${list.join(',')}}'::int[])[1 + t.id % ${list.length}]`);
   const projectOfTherapist = sql`case ${projectsOf(cities.pp, cities.ppProjects)} ${projectsOf(cities.sr, cities.srProjects)} end`;
 
+  // The discovery load gives each bench therapist a varied week; booking's slots assume 09:00-22:00 daily.
+  await db.execute(sql`delete from therapist_working_hours
+    where therapist_id in (select id from therapists where display_name like 'Bench %')`);
   await db.execute(sql`insert into therapist_working_hours (therapist_id, weekday, start_time, end_time)
     select t.id, d, '09:00', '22:00' from therapists t cross join generate_series(1, 7) d
     where t.display_name like 'Bench %'`);

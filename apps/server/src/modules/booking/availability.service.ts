@@ -1,7 +1,6 @@
 import {
   type FreeStart,
   freeStarts,
-  type LiveBooking,
   type ProviderSchedule,
   type Visit,
 } from '@sabai/shared/booking/availability';
@@ -9,27 +8,16 @@ import type { scheduleBodySchema, timeOffBodySchema } from '@sabai/shared/bookin
 import type { CityBookingSettings } from '@sabai/shared/booking/booking-settings';
 import { cityBookingSettingsSchema } from '@sabai/shared/booking/booking-settings.schemas';
 import { LIVE_STATUS_CODES } from '@sabai/shared/booking/order-status';
-import type { WeeklyShift } from '@sabai/shared/booking/working-hours';
 import { addDays, localDateTimeOf } from '@sabai/shared/booking/zoned-time';
 import type { z } from 'zod';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { BookingRepository, OrderRow } from './booking.repository';
+import type { BookingRepository } from './booking.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 type TherapistRow = NonNullable<Awaited<ReturnType<BookingRepository['findTherapist']>>>;
-
-const placeOf = (order: OrderRow) =>
-  order.address ? { lat: order.address.lat, lng: order.address.lng } : null;
-
-export const toLiveBooking = (order: OrderRow): LiveBooking => ({
-  busyStart: order.busyStart,
-  busyEnd: order.busyEnd,
-  serviceEnd: order.endsAt,
-  place: placeOf(order),
-});
 
 /** Per-city settings, read through the shared schema so an absent row or field means the default. */
 export function createSettingsReader(repository: BookingRepository) {
@@ -43,7 +31,6 @@ export function createSettingsReader(repository: BookingRepository) {
 export function createAvailabilityService(deps: {
   repository: BookingRepository;
   clock: Clock;
-  settingsOf: (cityId: number) => Promise<CityBookingSettings>;
   timeZoneOf: (cityId: number) => Promise<string>;
 }) {
   const { repository, clock } = deps;
@@ -74,34 +61,44 @@ export function createAvailabilityService(deps: {
 
   /**
    * What `freeStarts` needs for one local date: the week, days off, time off and the live orders of
-   * the day before to the day after (a late order's buffer or an early one's travel crosses midnight).
+   * the day before to the day after (a late order's buffer or an early one's travel crosses midnight),
+   * and the city's settings, all read in one round trip.
    */
-  async function scheduleFor(
+  async function readSchedule(
     therapist: TherapistRow,
     date: string,
     exceptOrderId?: number,
-  ): Promise<ProviderSchedule> {
-    const timeZone = await deps.timeZoneOf(therapist.cityId);
+  ): Promise<{ schedule: ProviderSchedule; settings: CityBookingSettings }> {
     const noon = Date.parse(`${date}T12:00:00Z`);
     const from = new Date(noon - 2 * DAY_MS);
     const to = new Date(noon + 2 * DAY_MS);
-    const [shifts, daysOff, timeOff, live] = await Promise.all([
-      repository.workingHours(therapist.id),
-      repository.daysOff(therapist.id),
-      repository.timeOff(therapist.id, from, to),
-      repository.liveOrdersOf(therapist.id, LIVE_STATUS_CODES, from, to),
+    const [timeZone, facts] = await Promise.all([
+      deps.timeZoneOf(therapist.cityId),
+      repository.scheduleFacts(therapist.id, LIVE_STATUS_CODES, from, to),
     ]);
+    if (!facts) throw new AppError('notFound');
     return {
-      timeZone,
-      weeklyShifts: shifts.map(
-        (row): WeeklyShift => ({ weekday: row.weekday, start: row.startTime, end: row.endTime }),
-      ),
-      daysOff,
-      timeOff: timeOff.map((row) => ({ start: row.startsAt, end: row.endsAt })),
-      bookings: live.filter((order) => order.id !== exceptOrderId).map(toLiveBooking),
-      home: { lat: therapist.latitude, lng: therapist.longitude },
+      settings: cityBookingSettingsSchema.parse(facts.settings ?? {}),
+      schedule: {
+        timeZone,
+        weeklyShifts: facts.shifts,
+        daysOff: facts.days_off,
+        timeOff: facts.time_off.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })),
+        bookings: facts.bookings
+          .filter(([id]) => id !== exceptOrderId)
+          .map(([, busyStart, busyEnd, serviceEnd, lat, lng]) => ({
+            busyStart: new Date(busyStart),
+            busyEnd: new Date(busyEnd),
+            serviceEnd: new Date(serviceEnd),
+            place: lat === null || lng === null ? null : { lat, lng },
+          })),
+        home: { lat: therapist.latitude, lng: therapist.longitude },
+      },
     };
   }
+
+  const scheduleFor = async (therapist: TherapistRow, date: string, exceptOrderId?: number) =>
+    (await readSchedule(therapist, date, exceptOrderId)).schedule;
 
   return {
     scheduleFor,
@@ -118,9 +115,9 @@ export function createAvailabilityService(deps: {
       /** A reassignment keeps the booked start even when it is closer than the lead time. */
       ignoreLeadTime?: boolean;
     }): Promise<{ free: FreeStart[]; schedule: ProviderSchedule; settings: CityBookingSettings }> {
-      const citySettings = await deps.settingsOf(input.therapist.cityId);
-      const settings = input.ignoreLeadTime ? { ...citySettings, leadTimeMinutes: 0 } : citySettings;
-      const schedule = await scheduleFor(input.therapist, input.date, input.exceptOrderId);
+      const read = await readSchedule(input.therapist, input.date, input.exceptOrderId);
+      const { schedule } = read;
+      const settings = input.ignoreLeadTime ? { ...read.settings, leadTimeMinutes: 0 } : read.settings;
       const free = freeStarts({
         schedule,
         date: input.date,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import {
   addresses,
   cities,
@@ -38,6 +38,18 @@ export type AddressFields = Pick<
 
 const liveAddress = (userId: number, id: number) =>
   and(eq(addresses.userId, userId), eq(addresses.id, id), isNull(addresses.deletedAt));
+
+/** One therapist's schedule as `scheduleFacts` reads it (timestamps as JSON text). */
+export interface ScheduleFacts {
+  /** The city's stored booking settings (only what differs from the defaults), or null. */
+  settings: Record<string, unknown> | null;
+  shifts: { weekday: number; start: string; end: string }[];
+  days_off: string[];
+  /** [starts_at, ends_at] */
+  time_off: [string, string][];
+  /** [id, busy_start, busy_end, ends_at, lat, lng] of each live order touching the window. */
+  bookings: [number, string, string, string, number | null, number | null][];
+}
 
 /** Booking's tables; every write that must be atomic takes the caller's transaction. */
 export function createBookingRepository(db: Db) {
@@ -217,19 +229,56 @@ export function createBookingRepository(db: Db) {
           .returning({ id: therapistTimeOff.id })
       ).length > 0,
 
-    /** Live orders of a therapist whose busy time touches [from, to). */
-    liveOrdersOf: (therapistId: number, liveCodes: readonly number[], from: Date, to: Date) =>
-      db
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.therapistId, therapistId),
-            inArray(orders.status, [...liveCodes]),
-            lt(orders.busyStart, to),
-            gt(orders.busyEnd, from),
-          ),
-        ),
+    /**
+     * What the free-start computation needs of one therapist, in ONE round trip (the hot path of
+     * the booking page and of every booking): the city's stored settings, the week, the days off,
+     * the time off touching [from, to) and the live orders whose busy time touches it. Each
+     * sub-select is served by its table's (therapist_id, …) key; the order of each list is the one
+     * the separate reads had. Undefined when the therapist does not exist.
+     */
+    scheduleFacts: async (therapistId: number, liveCodes: readonly number[], from: Date, to: Date) =>
+      (
+        await queryRows<ScheduleFacts>(
+          db,
+          sql`select
+            (select cs.settings from city_booking_settings cs where cs.city_id = t.city_id) as settings,
+            coalesce((select json_agg(json_build_object('weekday', w.weekday, 'start', w.start_time,
+                'end', w.end_time) order by w.weekday, w.start_time)
+              from therapist_working_hours w where w.therapist_id = t.id), '[]'::json) as shifts,
+            coalesce((select json_agg(d.day::text order by d.day) from therapist_days_off d
+              where d.therapist_id = t.id), '[]'::json) as days_off,
+            coalesce((select json_agg(json_build_array(o.starts_at, o.ends_at) order by o.starts_at)
+              from therapist_time_off o where o.therapist_id = t.id
+                and o.starts_at < ${to.toISOString()}::timestamptz
+                and o.ends_at > ${from.toISOString()}::timestamptz), '[]'::json) as time_off,
+            coalesce((select json_agg(json_build_array(r.id, r.busy_start, r.busy_end, r.ends_at,
+                (r.address->>'lat')::float8, (r.address->>'lng')::float8))
+              from orders r where r.therapist_id = t.id
+                and r.status = any(${`{${liveCodes.join(',')}}`}::int[])
+                and r.busy_start < ${to.toISOString()}::timestamptz
+                and r.busy_end > ${from.toISOString()}::timestamptz), '[]'::json) as bookings
+          from therapists t where t.id = ${therapistId}`,
+        )
+      )[0],
+
+    /**
+     * A therapist with the project asked for and whether they offer it, in one round trip (the
+     * booking page and every booking read all three together).
+     */
+    therapistWithProject: async (therapistId: number, projectId: number) =>
+      (
+        await db
+          .select({
+            therapist: therapists,
+            project: serviceProjects,
+            offers: sql<boolean>`exists (select 1 from ${therapistProjects}
+              where ${therapistProjects.therapistId} = ${therapists.id}
+                and ${therapistProjects.projectId} = ${projectId})`,
+          })
+          .from(therapists)
+          .leftJoin(serviceProjects, eq(serviceProjects.id, projectId))
+          .where(eq(therapists.id, therapistId))
+      )[0],
 
     insertOrder: async (tx: Db, row: NewOrderRow) =>
       (await tx.insert(orders).values(row).returning())[0] as OrderRow,

@@ -16,17 +16,19 @@ export function createFreeStartsService(deps: {
   const { repository } = deps;
   return {
     async list(user: AuthUser | null, query: z.infer<typeof freeStartsQuerySchema>) {
-      const therapist = await repository.findTherapist(query.therapistId);
+      // Independent reads in parallel; the refusals below keep their order.
+      const [found, address] = await Promise.all([
+        repository.therapistWithProject(query.therapistId, query.projectId),
+        query.addressId !== undefined && user ? repository.findAddress(user.id, query.addressId) : undefined,
+      ]);
+      const therapist = found?.therapist;
       if (!therapist || therapist.isBanned) throw new AppError('notFound');
       await deps.getOpenCity(therapist.cityId);
       if (therapist.state === 'resting') return [];
-      const project = await repository.findProject(query.projectId);
-      if (!project?.isActive || !(await repository.therapistOffers(therapist.id, project.id))) {
-        throw new AppError('projectUnavailable');
-      }
+      const project = found.project;
+      if (!project?.isActive || !found.offers) throw new AppError('projectUnavailable');
       let place = { lat: therapist.latitude, lng: therapist.longitude };
       if (query.addressId !== undefined) {
-        const address = user ? await repository.findAddress(user.id, query.addressId) : undefined;
         if (!address) throw new AppError('notFound');
         place = { lat: address.latitude, lng: address.longitude };
       }

@@ -78,7 +78,6 @@ export function createBookingModule(
   const availability = createAvailabilityService({
     repository,
     clock: deps.clock,
-    settingsOf,
     timeZoneOf: cities.timeZoneOf,
   });
   const attention = createAttentionRepository(deps.db);

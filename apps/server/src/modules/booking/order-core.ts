@@ -34,6 +34,8 @@ import type { BookingRepository, NewOrderRow, OrderRow } from './booking.reposit
 import { MINUTE, quoteOf, STAFF_ROLES, statusOf, underBusyConstraint } from './order-rows';
 import { noShowAvailableAt, providerPositionView } from './order-travel-rules';
 
+type OrderHistoryRow = Awaited<ReturnType<BookingRepository['history']>>[number];
+
 export interface TransitionOptions {
   reason?: string;
   /** What else the step changes on the order (a reassignment's new provider and busy time). */
@@ -68,39 +70,49 @@ export function createOrderCore(deps: OrdersDeps) {
    * Where an order's events go: its own topic (an open order page) and both parties' user topics
    * (the order list, the workbench's incoming-order popup), so a new order reaches the provider.
    */
-  async function topicsOf(tx: Db, order: OrderRow): Promise<string[]> {
+  async function topicsOf(tx: Db, order: OrderRow, knownProviderUserId?: number | null): Promise<string[]> {
     const topics = [`order:${order.id}`, `user:${order.customerId}`];
-    const providerUserId = order.therapistId
-      ? await repository.userIdOfTherapist(tx, order.therapistId)
-      : null;
+    const providerUserId =
+      knownProviderUserId !== undefined
+        ? knownProviderUserId
+        : order.therapistId
+          ? await repository.userIdOfTherapist(tx, order.therapistId)
+          : null;
     if (providerUserId) topics.push(`user:${providerUserId}`);
     return topics;
   }
 
-  /** Inserts the order, its first history row, its event and its expiry job in one transaction. */
+  /**
+   * Inserts the order, its first history row, its event and its expiry job in one transaction.
+   * Answers the order with its history, so the caller's view need not read back what was written;
+   * `providerUserId` is the chosen therapist's login when the caller already read it.
+   */
   async function insertOrder(
     row: Parameters<BookingRepository['insertOrder']>[1],
     actorId: number,
     settings: CityBookingSettings,
+    providerUserId?: number | null,
   ) {
     return underBusyConstraint(() =>
       deps.outbox().transaction(async (tx) => {
         const order = await repository.insertOrder(tx, row);
-        await repository.insertHistory(tx, {
+        const created = {
           orderId: order.id,
           fromStatus: null,
           toStatus: order.status,
           transition: 'create',
           actor: 'customer',
           actorId,
+          reason: '',
           at: order.createdAt,
-        });
+        };
+        await repository.insertHistory(tx, created);
         await deps.outbox().add(tx, {
           aggregateType: 'order',
           aggregateId: order.id,
           eventType: 'order.created',
           payload: { orderId: order.id, status: statusOf(order) },
-          topics: await topicsOf(tx, order),
+          topics: await topicsOf(tx, order, providerUserId),
         });
         await deps
           .jobs()
@@ -110,7 +122,7 @@ export function createOrderCore(deps: OrdersDeps) {
             { orderId: order.id },
             { delayMs: settings.paymentExpiryMinutes * 60_000, uniqueKey: jobKeyOf(order.id) },
           );
-        return order;
+        return { order, history: [created] };
       }),
     );
   }
@@ -324,9 +336,17 @@ export function createOrderCore(deps: OrdersDeps) {
     }
   }
 
-  async function detail(order: OrderRow, actor: OrderActor): Promise<OrderDetail> {
+  async function detail(
+    order: OrderRow,
+    actor: OrderActor,
+    /** The order's history when the caller has just written all of it. */
+    knownHistory?: Pick<
+      OrderHistoryRow,
+      'fromStatus' | 'toStatus' | 'transition' | 'actor' | 'reason' | 'at'
+    >[],
+  ): Promise<OrderDetail> {
     const status = statusOf(order);
-    const history = await repository.history(order.id);
+    const history = knownHistory ?? (await repository.history(order.id));
     const name = (code: number | null) =>
       code === null ? null : (findOrderStatusByCode(code) ?? String(code));
     // Until a provider accepts, they see the area, not the door or the phone (issue #13 item 7).

@@ -14,7 +14,13 @@ import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { NewOrderRow } from './booking.repository';
 import type { OrderCore, OrdersDeps } from './order-core';
-import { newOrderNumber, snapshotOf, storeShifts, withFreshVerificationCode } from './order-rows';
+import {
+  newOrderNumber,
+  snapshotOf,
+  storeShifts,
+  withFreshOrderNumber,
+  withFreshVerificationCode,
+} from './order-rows';
 
 type HomeVisitBody = z.infer<typeof createHomeVisitBodySchema>;
 type InStoreBody = z.infer<typeof createInStoreBodySchema>;
@@ -30,19 +36,21 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
    * the booking inserts the row under the exclusion constraint.
    */
   async function planHomeVisit(me: AuthUser, body: HomeVisitBody) {
-    const therapist = await repository.findTherapist(body.therapistId);
+    // Independent reads in parallel; the refusals below keep their order.
+    const [found, address, isMember] = await Promise.all([
+      repository.therapistWithProject(body.therapistId, body.projectId),
+      repository.findAddress(me.id, body.addressId),
+      repository.isMember(me.id),
+    ]);
+    const therapist = found?.therapist;
     if (!therapist || therapist.isBanned) throw new AppError('notFound');
+    const city = await deps.getOpenCity(therapist.cityId);
     const currency = await currencyOfCity(therapist.cityId);
     if (therapist.state === 'resting') throw new AppError('therapistCannotTakeOrder');
-    const project = await repository.findProject(body.projectId);
-    if (
-      !project?.isActive ||
-      project.cityId !== therapist.cityId ||
-      !(await repository.therapistOffers(therapist.id, project.id))
-    ) {
+    const project = found.project;
+    if (!project?.isActive || project.cityId !== therapist.cityId || !found.offers) {
       throw new AppError('projectUnavailable');
     }
-    const address = await repository.findAddress(me.id, body.addressId);
     if (!address) throw new AppError('notFound');
     const place = { lat: address.latitude, lng: address.longitude };
     const distanceMetres = straightLineMetres({ lat: therapist.latitude, lng: therapist.longitude }, place);
@@ -51,8 +59,7 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
     const startsAt = new Date(body.startsAt);
     const durationMinutes = project.durationMinutes * body.clocks;
     const visit = { kind: 'homeVisit' as const, address: place, travelMode: body.travelMode as TravelMode };
-    const timeZone = (await deps.getOpenCity(therapist.cityId)).timeZone;
-    const date = availability.localDateOf(startsAt, timeZone);
+    const date = availability.localDateOf(startsAt, city.timeZone);
     const { free, schedule, settings } = await availability.starts({
       therapist,
       date,
@@ -77,7 +84,7 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
       currency,
       unitPrice: project.price,
       memberUnitPrice: project.memberPrice,
-      isMember: await repository.isMember(me.id),
+      isMember,
       clocks: body.clocks,
       travel: { mode: body.travelMode, distanceMetres },
       settings,
@@ -122,7 +129,7 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
       createdAt: now,
       updatedAt: now,
     } satisfies NewOrderRow;
-    return { row, quote, settings };
+    return { row, quote, settings, providerUserId: therapist.userId };
   }
 
   /** The same for a store visit; the verification code is drawn at insert time. */
@@ -197,23 +204,28 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
       createdAt: now,
       updatedAt: now,
     } satisfies NewOrderRow;
-    return { row, quote, settings };
+    return { row, quote, settings, providerUserId: therapist ? therapist.userId : null };
   }
 
   const quoteView = (quote: Quote) => ({ currency: quote.payable.currency, ...snapshotOf(quote) });
 
   return {
     async createHomeVisit(me: AuthUser, body: HomeVisitBody): Promise<OrderDetail> {
-      const { row, settings } = await planHomeVisit(me, body);
-      return detail(await insertOrder(row, me.id, settings), 'customer');
+      const { row, settings, providerUserId } = await planHomeVisit(me, body);
+      const { order, history } = await withFreshOrderNumber(row.createdAt, (orderNumber) =>
+        insertOrder({ ...row, orderNumber }, me.id, settings, providerUserId),
+      );
+      return detail(order, 'customer', history);
     },
 
     async createInStore(me: AuthUser, body: InStoreBody): Promise<OrderDetail> {
-      const { row, settings } = await planInStore(me, body);
-      const order = await withFreshVerificationCode((verificationCode) =>
-        insertOrder({ ...row, verificationCode }, me.id, settings),
+      const { row, settings, providerUserId } = await planInStore(me, body);
+      const { order, history } = await withFreshVerificationCode((verificationCode) =>
+        withFreshOrderNumber(row.createdAt, (orderNumber) =>
+          insertOrder({ ...row, orderNumber, verificationCode }, me.id, settings, providerUserId),
+        ),
       );
-      return detail(order, 'customer');
+      return detail(order, 'customer', history);
     },
 
     /** The quote booking would store now, with the same refusals; nothing is written. */
