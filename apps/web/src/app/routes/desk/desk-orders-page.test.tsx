@@ -100,7 +100,9 @@ describe('the customer service desk', () => {
     await user.click(screen.getByRole('button', { name: en.search.submit }));
     const results = await screen.findByRole('list', { name: en.search.results });
     expect(
-      within(results).getByRole('link', { name: `Open order ${order.orderNumber}` }).getAttribute('href'),
+      within(results)
+        .getByRole('link', { name: `Open order ${order.orderNumber}` })
+        .getAttribute('href'),
     ).toBe(`/my/order/pay?ordersId=${order.id}`);
 
     await user.click(screen.getByText(en.search.byPhone));
