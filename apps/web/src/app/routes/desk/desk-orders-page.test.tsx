@@ -41,7 +41,7 @@ const order = {
 };
 
 function server() {
-  return answerWith((method, path, url) => {
+  return answerWith((_method, path, url) => {
     if (path === '/app/staff/orders/attention')
       return envelope({
         items: [
