@@ -83,7 +83,17 @@ const stillSamePage = async (page: Page) =>
 
 const statusTitle = (page: Page) => page.locator('.order-status-header__title');
 async function showsStatus(page: Page, text: string) {
-  await statusTitle(page).filter({ hasText: text }).waitFor({ timeout: 20_000 });
+  try {
+    await statusTitle(page).filter({ hasText: text }).waitFor({ timeout: 20_000 });
+  } catch (error) {
+    await page.screenshot({ path: `${SCREENSHOTS}cross-role-failed.png` });
+    throw new Error(
+      `expected status "${text}" at ${page.url()} (${await statusTitle(page).count()} titles: ${(await statusTitle(page).allInnerTexts()).join('/')}), page shows: ${await page.locator('main, body').first().innerText()}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }
 
 describe('booking across roles (km)', () => {
@@ -198,7 +208,7 @@ describe('booking across roles (km)', () => {
     const deskContext = await signedIn(support, 'km');
     const desk = await open(deskContext);
     await desk.goto(`${journey.server.baseUrl}/desk/orders`);
-    await desk.getByLabel(deskKm.search.orderNumber).fill(orderNumber);
+    await desk.getByLabel(deskKm.search.orderNumber, { exact: true }).fill(orderNumber);
     await desk.getByRole('button', { name: deskKm.search.submit }).click();
     await desk.getByRole('link', { name: deskKm.open.replace('{{number}}', orderNumber) }).click();
     await desk.waitForURL(`**/my/order/pay?ordersId=${orderId}`);
