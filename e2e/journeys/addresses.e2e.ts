@@ -178,8 +178,9 @@ describe('addresses journey', () => {
 
     await page.getByRole('button', { name: 'Save address' }).click();
     await page.waitForURL('**/my/address/address');
-    await page.getByText('The Peak, Street 2, Tonle Bassac').waitFor();
+    // The list's own line first: until the list's chunk has rendered, the form is still on screen.
     await page.getByText('House / unit no. 17B').waitFor();
+    await page.getByText('The Peak, Street 2, Tonle Bassac').waitFor();
 
     const [saved] = (await api<StoredAddress[]>('GET', '/app/addresses', token)).data;
     if (!saved) throw new Error('not saved');
@@ -204,6 +205,7 @@ describe('addresses journey', () => {
     await page.getByText('Photos of the entrance (0/5)').waitFor();
     await page.getByRole('button', { name: 'Save address' }).click();
     await page.waitForURL('**/my/address/address');
+    await page.getByRole('button', { name: 'Save address' }).waitFor({ state: 'detached' });
     await page.getByText('The Peak, Tower B, Tonle Bassac').waitFor();
     const [edited] = (await api<StoredAddress[]>('GET', '/app/addresses', token)).data;
     expect(edited).toMatchObject({ id: saved.id, detail: 'The Peak, Tower B, Tonle Bassac', photos: [] });

@@ -78,10 +78,7 @@ const tomorrow = () =>
 
 let therapist: { session: Session; therapistId: number; projectId: number; name: string } | undefined;
 
-/**
- * The demo therapist opens a whole week, then is found among the demo therapists as the one with
- * free starts tomorrow (no other demo therapist has working hours yet).
- */
+/** The demo therapist (found by their own work settings) opens a whole week. */
 async function demoTherapist() {
   if (therapist) return therapist;
   const session = await ok<Session>('/app/auth/login/password', { body: DEMO_THERAPIST });
@@ -93,22 +90,14 @@ async function demoTherapist() {
       daysOff: [],
     },
   });
-  const list = await ok<{ items: { id: number; name: string }[] }>(
-    `/app/therapists?lat=${PHNOM_PENH.lat}&lng=${PHNOM_PENH.lng}&pageSize=50`,
-  );
-  for (const card of list.items) {
-    const detail = await ok<{ projects: { id: number }[] }>(`/app/therapists/${card.id}`);
-    const projectId = detail.projects[0]?.id;
-    if (!projectId) continue;
-    const starts = await ok<unknown[]>(
-      `/app/availability/free-starts?therapistId=${card.id}&projectId=${projectId}&date=${tomorrow()}`,
-    );
-    if (starts.length > 0) {
-      therapist = { session, therapistId: card.id, projectId, name: card.name };
-      return therapist;
-    }
-  }
-  throw new Error('the demo therapist was not found among the demo therapists');
+  const { therapistId } = await ok<{ therapistId: number }>('/app/therapists/me/work-settings', {
+    token: session.token,
+  });
+  const detail = await ok<{ name: string; projects: { id: number }[] }>(`/app/therapists/${therapistId}`);
+  const projectId = detail.projects[0]?.id;
+  if (!projectId) throw new Error('the demo therapist offers no project');
+  therapist = { session, therapistId, projectId, name: detail.name };
+  return therapist;
 }
 
 /** A home visit booked over the API by a new customer; optionally paid through the dev payment stand-in. */

@@ -35,6 +35,7 @@ import { createGeoModule } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
 import { createLedgerModule } from './modules/ledger';
 import { createNotificationsModule } from './modules/notifications';
+import { createPaymentsModule } from './modules/payments';
 import { createPlatformModule } from './modules/platform';
 import {
   createLocalEventBus,
@@ -68,6 +69,8 @@ export interface AppDependencies {
   jobHandlers?: Parameters<typeof createJobQueue>[0]['handlers'];
   /** Hear every committed domain event after the realtime publication (decision 015). */
   outboxHandlers?: OutboxHandler[];
+  /** Payment providers in place of the development sandbox (tests that fail a provider on purpose). */
+  paymentProviders?: Parameters<typeof createPaymentsModule>[1]['providers'];
   /** Where the app's and the requests' logs go (stdout by default); benchmarks send them to /dev/null. */
   logStream?: DestinationStream;
 }
@@ -168,6 +171,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(idempotencyPlugin, { db: database.db, clock });
   const geo = createGeoModule(context);
   const booking = createBookingModule(context, { cities: geo.api });
+  const ledger = createLedgerModule(context);
   const modules: AppModule[] = [
     identity,
     // Realtime before the others: its publisher is the first to hear a committed event.
@@ -176,7 +180,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Booking is built before the list: the catalogue's cards ask it who is free (decision 036).
     createCatalogModule(context, { cities: geo.api, availability: booking.api.earliestStarts }),
     booking,
-    createLedgerModule(context),
+    ledger,
+    // After booking: its order events reach the money (completion, cancellation settlement).
+    createPaymentsModule(context, {
+      ledger: ledger.api.ledger,
+      orders: booking.api.orders,
+      ...(deps.paymentProviders ? { providers: deps.paymentProviders } : {}),
+    }),
     ...(config.PAYMENTS_DEV_CONFIRM && config.NODE_ENV !== 'production'
       ? [createDevPaymentsModule({ orders: booking.api.orders })]
       : []),

@@ -57,6 +57,7 @@ export interface TestAppOptions {
   bus?: EventBus;
   jobHandlers?: AppDependencies['jobHandlers'];
   outboxHandlers?: AppDependencies['outboxHandlers'];
+  paymentProviders?: AppDependencies['paymentProviders'];
   /** Where the app's logs go (with `config.LOG_LEVEL` other than the tests' `silent`). */
   logStream?: DestinationStream;
   /** Adds routes before the app is sealed (e.g. a route that crashes, to test the error handler). */
@@ -76,6 +77,7 @@ export async function createTestApp(
     ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
     ...(options.outboxHandlers ? { outboxHandlers: options.outboxHandlers } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
   });
   options.extend?.(app);
   await app.ready();

@@ -86,6 +86,11 @@ export const ERROR_CODES = {
   noShowTooEarly: { code: 3118, httpStatus: 200 },
   positionSharingClosed: { code: 3119, httpStatus: 200 },
   insufficientBalance: { code: 4001, httpStatus: 200 },
+  // Payments (issue #14, decision 039; codes 4002–4049).
+  paymentMethodUnavailable: { code: 4002, httpStatus: 200 },
+  orderNotPayable: { code: 4003, httpStatus: 200 },
+  webhookSignatureInvalid: { code: 4004, httpStatus: 200 },
+  webhookTimestampStale: { code: 4005, httpStatus: 200 },
   // Provider workbench (3150–3159).
   providerSuspended: { code: 3150, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;

@@ -59,6 +59,17 @@ describe('environment configuration', () => {
     expect(parseEnv({ NODE_ENV: 'production', ...realSms, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
   });
 
+  it('has a development webhook secret outside production only (decision 039)', () => {
+    expect(parseEnv({}).PAYMENTS_WEBHOOK_SECRET).toMatch(/.{16,}/);
+    expect(parseEnv({ NODE_ENV: 'production', ...realSms }).PAYMENTS_WEBHOOK_SECRET).toBeUndefined();
+    const secret = 'a-real-secret-from-the-vault';
+    expect(
+      parseEnv({ NODE_ENV: 'production', ...realSms, PAYMENTS_WEBHOOK_SECRET: secret })
+        .PAYMENTS_WEBHOOK_SECRET,
+    ).toBe(secret);
+    expect(() => parseEnv({ PAYMENTS_WEBHOOK_SECRET: 'short' })).toThrow(/PAYMENTS_WEBHOOK_SECRET/);
+  });
+
   describe('SMS gateway', () => {
     it('uses the dev gateway outside production by default', () => {
       expect(parseEnv({}).SMS_PROVIDER).toBe('dev');

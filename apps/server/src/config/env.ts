@@ -67,9 +67,16 @@ export const envSchema = z.object({
   // payment provider's webhook for the browser journeys: off unless asked for, never in production,
   // answered only to callers on this machine (decision 035).
   PAYMENTS_DEV_CONFIRM: booleanFlag.default(false),
+  // The shared secret payment providers sign their webhooks with (decision 039). In production it
+  // must be set (no default: every webhook is refused without it); elsewhere a development
+  // default, so the sandbox's signed webhooks verify.
+  PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Outside production only: the sandbox's webhooks are signed with it. */
+const DEV_WEBHOOK_SECRET = 'sabai-development-webhook-secret';
 
 export interface AppConfig extends Env {
   /** Demo data is loaded on an empty database unless SEED_DEMO_DATA=false (never in production by default). */
@@ -95,6 +102,9 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
   }
   return {
     ...env,
+    // Production has no default: without the variable every webhook is refused as forged.
+    PAYMENTS_WEBHOOK_SECRET:
+      env.PAYMENTS_WEBHOOK_SECRET ?? (env.NODE_ENV === 'production' ? undefined : DEV_WEBHOOK_SECRET),
     seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
   };

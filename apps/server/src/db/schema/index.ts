@@ -7,5 +7,6 @@ export * from './jobs';
 export * from './ledger';
 export * from './notifications';
 export * from './outbox';
+export * from './payments';
 export * from './platform';
 export * from './realtime';

@@ -36,6 +36,7 @@ import { createWorkSettingsService } from './work-settings.service';
 
 export type { EarliestStartsOptions, TherapistAvailability } from './earliest-starts.service';
 export type { OrderParties } from './order-parties';
+export type { SettlementRecord } from './order-steps';
 export { ACCEPT_REMINDER_EVENT } from './order-watch';
 export type { OrdersService } from './orders.service';
 

@@ -40,6 +40,11 @@ export interface TransitionOptions {
   changes?: Partial<NewOrderRow>;
   /** Staff cancelling on someone's behalf without the fee. */
   waiveFee?: boolean;
+  /**
+   * Runs in the step's own transaction after the order row moved (the payments module books the
+   * money of a `pay` step here, so money and status commit together or not at all; decision 039).
+   */
+  inTransaction?: (tx: Db, updated: OrderRow) => Promise<void>;
 }
 
 export interface OrdersDeps {
@@ -242,6 +247,7 @@ export function createOrderCore(deps: OrdersDeps) {
           topics: await topicsOf(tx, order),
         });
         await scheduleJobsAfter(tx, updated, settings);
+        await options.inTransaction?.(tx, updated);
         return updated;
       }),
     );

@@ -1,12 +1,24 @@
 import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
 import { nextStatus, type OrderTransition } from '@sabai/shared/booking/order-transitions';
 import type { LatLng } from '@sabai/shared/geo';
+import type { Db } from '../../db/client';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { NewOrderRow, OrderRow } from './booking.repository';
 import type { OrderCore, OrdersDeps, TransitionOptions } from './order-core';
 import { codes, statusOf } from './order-rows';
 import { checkArrival, checkEarlyEnd, checkNoShow } from './order-travel-rules';
+
+/** The cancellation settlement as recorded on the order (order-core's settlementView). */
+export interface SettlementRecord {
+  stage: string;
+  currency: string;
+  paid: number;
+  kept: { reason: string; keptBy: 'platform' | 'provider'; amount: number }[];
+  keptTotal: number;
+  refund: number;
+  isCouponReturned: boolean;
+}
 
 /** The state machine's steps made by a party, by a store's code, or by the system's timed jobs. */
 export function createOrderSteps(deps: OrdersDeps, core: OrderCore) {
@@ -79,6 +91,47 @@ export function createOrderSteps(deps: OrdersDeps, core: OrderCore) {
         if (error instanceof AppError && error.key === 'orderTransitionIllegal') return;
         throw error;
       }
+    },
+
+    /**
+     * The payments module's step (decision 039): the system's step with `work` in the same
+     * transaction; false (nothing written) when the order is no longer where the step applies.
+     */
+    async systemStepWithin(
+      orderId: number,
+      step: OrderTransition,
+      work: (tx: Db, updated: OrderRow) => Promise<void>,
+    ): Promise<boolean> {
+      const order = await repository.findOrder(orderId);
+      if (!order) throw new AppError('notFound');
+      if (!nextStatus(order.kind, statusOf(order), step, 'system').ok) return false;
+      try {
+        await transition(order, step, 'system', null, { inTransaction: work });
+        return true;
+      } catch (error) {
+        if (error instanceof AppError && error.key === 'orderTransitionIllegal') return false;
+        throw error;
+      }
+    },
+
+    /** What the payments module needs of an order: who pays, how much, and where it stands. */
+    async moneyFacts(orderId: number) {
+      const order = await repository.findOrder(orderId);
+      if (!order) return null;
+      return {
+        id: order.id,
+        orderNumber: order.orderNumber,
+        customerId: order.customerId,
+        isHiddenByCustomer: order.hiddenByCustomerAt !== null,
+        therapistId: order.therapistId,
+        storeId: order.storeId,
+        cityId: order.cityId,
+        status: statusOf(order),
+        currency: order.currency,
+        payable: order.payable,
+        quote: { ...order.quote },
+        settlement: (order.settlement ?? null) as SettlementRecord | null,
+      };
     },
 
     /** For the payment issue and tests: the system's step on an order. */

@@ -14,6 +14,18 @@ const identityOf = (ref: AccountRef) => ({
   currency: ref.currency,
 });
 
+/** The row of the account `ref` names (its identity: owner, purpose, rail, currency). */
+const isAccount = (ref: AccountRef) => {
+  const identity = identityOf(ref);
+  return and(
+    eq(ledgerAccounts.ownerKind, identity.ownerKind),
+    eq(ledgerAccounts.ownerId, identity.ownerId),
+    eq(ledgerAccounts.purpose, identity.purpose),
+    eq(ledgerAccounts.rail, identity.rail),
+    eq(ledgerAccounts.currency, identity.currency),
+  );
+};
+
 /** The only code touching the ledger's tables. Writes take the caller's transaction. */
 export function createLedgerRepository(db: Db) {
   return {
@@ -24,36 +36,13 @@ export function createLedgerRepository(db: Db) {
         .insert(ledgerAccounts)
         .values({ ...identity, mayGoNegative: ACCOUNT_PURPOSES[ref.purpose].mayGoNegative })
         .onConflictDoNothing();
-      const [row] = await tx
-        .select()
-        .from(ledgerAccounts)
-        .where(
-          and(
-            eq(ledgerAccounts.ownerKind, identity.ownerKind),
-            eq(ledgerAccounts.ownerId, identity.ownerId),
-            eq(ledgerAccounts.purpose, identity.purpose),
-            eq(ledgerAccounts.rail, identity.rail),
-            eq(ledgerAccounts.currency, identity.currency),
-          ),
-        );
+      const [row] = await tx.select().from(ledgerAccounts).where(isAccount(ref));
       if (!row) throw new Error(`ledger account not found after insert: ${JSON.stringify(identity)}`);
       return row;
     },
 
     async findAccount(ref: AccountRef): Promise<LedgerAccountRow | undefined> {
-      const identity = identityOf(ref);
-      const [row] = await db
-        .select()
-        .from(ledgerAccounts)
-        .where(
-          and(
-            eq(ledgerAccounts.ownerKind, identity.ownerKind),
-            eq(ledgerAccounts.ownerId, identity.ownerId),
-            eq(ledgerAccounts.purpose, identity.purpose),
-            eq(ledgerAccounts.rail, identity.rail),
-            eq(ledgerAccounts.currency, identity.currency),
-          ),
-        );
+      const [row] = await db.select().from(ledgerAccounts).where(isAccount(ref));
       return row;
     },
 
