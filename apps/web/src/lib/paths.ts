@@ -151,3 +151,6 @@ export const workbenchOrder = byId('/therapist/workbench/order');
 export const workbenchSchedule = fixed('/therapist/workbench/schedule');
 /** The store counter: in-store orders of the stores the signed-in staff member works at. */
 export const storeOrders = fixed('/store/orders');
+
+// Customer service desk — staff only (customer_service, admin): find orders and the attention list.
+export const deskOrders = fixed('/desk/orders');

@@ -1,6 +1,7 @@
 import type addresses from './en/addresses.json';
 import type booking from './en/booking.json';
 import type common from './en/common.json';
+import type desk from './en/desk.json';
 import type discovery from './en/discovery.json';
 import type home from './en/home.json';
 import type identity from './en/identity.json';
@@ -41,6 +42,8 @@ export type Resources = {
   orders?: typeof orders;
   /** Optional: the provider workbench and store counter (features/workbench/workbench-strings.ts), loaded as discovery's. */
   workbench?: typeof workbench;
+  /** Optional: the customer service desk (features/desk/desk-strings.ts), loaded as discovery's. */
+  desk?: typeof desk;
 };
 
 export type Namespace = keyof Resources;

@@ -65,6 +65,9 @@ const routes: RouteObject[] = [
   { path: paths.workbenchSchedule.path, element: page(() => import('./therapist/workbench-schedule-page')) },
   { path: paths.storeOrders.path, element: page(() => import('./store/store-orders-page')) },
 
+  // Customer service desk.
+  { path: paths.deskOrders.path, element: page(() => import('./desk/desk-orders-page')) },
+
   { path: '*', element: page(() => import('./not-found/not-found-page')) },
 ];
 

@@ -3,6 +3,7 @@ import {
   EnvironmentOutline,
   GlobalOutline,
   SetOutline,
+  TeamOutline,
   UserOutline,
   UserSetOutline,
 } from 'antd-mobile-icons';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
 import '../../../features/identity/identity.css';
+import { isStaffUser } from '../../../features/desk/staff';
 import { useAccountGuard } from '../../../features/identity/hooks/use-account-guard';
 import { useCurrentUser } from '../../../features/identity/hooks/use-identity';
 import { readStoredUser, useIsLoggedIn } from '../../../features/identity/session';
@@ -81,6 +83,13 @@ export default function MyPage() {
             <List.Item prefix={<EnvironmentOutline aria-hidden="true" />} arrowIcon>
               <Link className="stretched-action" to={paths.addresses.href()}>
                 {t('menu.addresses')}
+              </Link>
+            </List.Item>
+          ) : null}
+          {user && isStaffUser(user.roles) ? (
+            <List.Item prefix={<TeamOutline aria-hidden="true" />} arrowIcon>
+              <Link className="stretched-action" to={paths.deskOrders.href()}>
+                {t('menu.desk')}
               </Link>
             </List.Item>
           ) : null}

@@ -162,6 +162,7 @@ export function HomeVisitBooking({
   }, [quote.error]);
 
   // The choices live in the URL (a reload or a shared link restores them) and the rest in the draft.
+  const hasLeft = useRef(false);
   useEffect(() => {
     writeDraft(draftKey, { ...values, contactFor: contactFor.current });
     const search = paths.bookHomeVisit
@@ -173,6 +174,9 @@ export function HomeVisitBooking({
         addressId: values.addressId,
       })
       .replace(paths.bookHomeVisit.path, '');
+    // Once the order is placed the page is left: a start that just became taken must not pull the
+    // URL back here (a relative navigate resolves against this route, replacing the order page).
+    if (hasLeft.current) return;
     if (search !== location.search) navigate({ search }, { replace: true });
   }, [values, clocks, startsAt, draftKey, therapist.id, project.id, location.search, navigate]);
 
@@ -183,8 +187,9 @@ export function HomeVisitBooking({
     if (idempotency.current.body !== text) idempotency.current = { body: text, key: randomId() };
     const order = await createHomeVisit(body, idempotency.current.key);
     clearDraft(draftKey);
-    await queryClient.invalidateQueries({ queryKey: bookingKeys.freeStartsAll });
+    hasLeft.current = true;
     navigate(paths.orderDetail.href(order.id));
+    await queryClient.invalidateQueries({ queryKey: bookingKeys.freeStartsAll });
   };
   const onError = async (error: unknown) => {
     const next = refusalOf(error);

@@ -131,11 +131,15 @@ export function InStoreBooking({
     if (next) void refuse(next);
   }, [quote.error]);
 
+  const hasLeft = useRef(false);
   useEffect(() => {
     writeDraft(draftKey, values);
     const search = paths.bookInStore
       .href({ storeId: store.id, projectId: project.id, therapistId, clocks, startsAt })
       .replace(paths.bookInStore.path, '');
+    // Once the order is placed the page is left: a start that just became taken must not pull the
+    // URL back here (a relative navigate resolves against this route, replacing the order page).
+    if (hasLeft.current) return;
     if (search !== location.search) navigate({ search }, { replace: true });
   }, [values, draftKey, store.id, project.id, therapistId, clocks, startsAt, location.search, navigate]);
 
@@ -146,6 +150,7 @@ export function InStoreBooking({
     if (idempotency.current.body !== text) idempotency.current = { body: text, key: randomId() };
     const order = await createInStore(body, idempotency.current.key);
     clearDraft(draftKey);
+    hasLeft.current = true;
     navigate(paths.orderDetail.href(order.id));
   };
   const onError = async (error: unknown) => {

@@ -109,7 +109,7 @@ export function useTherapistProjects(therapistId: number | null, isEnabled: bool
 }
 
 export type OrderCommand =
-  | { kind: 'transition'; transition: string; reason?: string }
+  | { kind: 'transition'; transition: string; reason?: string; waiveFee?: boolean }
   | { kind: 'urge' }
   | { kind: 'changeProject'; projectId: number }
   | { kind: 'addClocks'; count: number }
@@ -123,6 +123,8 @@ export function sendOrderCommand(id: number, command: OrderCommand): Promise<unk
       return api.postJson(`${base}/transitions`, {
         transition: command.transition,
         reason: command.reason ?? '',
+        // Only customer service may waive; the key is left out otherwise.
+        ...(command.waiveFee ? { waiveFee: true } : {}),
       });
     case 'urge':
       return api.postJson(`${base}/urge`);

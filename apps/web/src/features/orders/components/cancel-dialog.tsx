@@ -1,5 +1,5 @@
 import '../orders-strings';
-import { Button, CenterPopup, TextArea } from 'antd-mobile';
+import { Button, CenterPopup, Checkbox, TextArea } from 'antd-mobile';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/ui/state-views';
@@ -10,6 +10,8 @@ import { useCancellationPreview } from '../api/orders-api';
 /**
  * The confirmation before cancelling: it first asks the server what cancelling now would keep and
  * refund (the same settlement the cancellation records) and shows exactly that, line by line.
+ * Customer service (`isStaff`) cancels on someone's behalf: a reason is required (it goes into the
+ * audit trail) and the fee may be waived, which refunds everything paid.
  */
 export function CancelDialog({
   orderId,
@@ -18,17 +20,29 @@ export function CancelDialog({
   error,
   onConfirm,
   onClose,
+  isStaff = false,
 }: {
   orderId: number;
   isOpen: boolean;
   isSubmitting: boolean;
   error: unknown;
-  onConfirm: (reason: string) => void;
+  onConfirm: (reason: string, options: { waiveFee: boolean }) => void;
   onClose: () => void;
+  isStaff?: boolean;
 }) {
   const { t } = useTranslation('orders');
   const format = useFormatting();
   const [reason, setReason] = useState('');
+  const [waiveFee, setWaiveFee] = useState(false);
+  const [isReasonMissing, setIsReasonMissing] = useState(false);
+  const isWaived = isStaff && waiveFee;
+  const confirm = () => {
+    if (isStaff && reason.trim() === '') {
+      setIsReasonMissing(true);
+      return;
+    }
+    onConfirm(reason.trim(), { waiveFee: isWaived });
+  };
   const preview = useCancellationPreview(orderId, isOpen);
   const money = (amount: number) => format.price({ amount, currency: preview.data?.currency ?? 'USD' });
   return (
@@ -52,7 +66,7 @@ export function CancelDialog({
                 <dt>{t('cancel.paid')}</dt>
                 <dd>{money(preview.data.paid)}</dd>
               </div>
-              {preview.data.kept.map((line) => (
+              {(isWaived ? [] : preview.data.kept).map((line) => (
                 <div key={line.reason} className="order-lines__row is-kept">
                   <dt>
                     {t(`cancel.reasons.${line.reason}`)}{' '}
@@ -61,34 +75,49 @@ export function CancelDialog({
                   <dd>−{money(line.amount)}</dd>
                 </div>
               ))}
-              {preview.data.kept.length === 0 ? (
+              {isWaived ? (
+                <p className="order-lines__note">{t('cancel.staff.waived')}</p>
+              ) : preview.data.kept.length === 0 ? (
                 <p className="order-lines__note">{t('cancel.nothingKept')}</p>
               ) : null}
               <div className="order-lines__row">
                 <dt>{t('cancel.kept')}</dt>
-                <dd>{money(preview.data.keptTotal)}</dd>
+                <dd>{money(isWaived ? 0 : preview.data.keptTotal)}</dd>
               </div>
               <div className="order-lines__row is-total">
                 <dt>{t('cancel.refund')}</dt>
-                <dd>{money(preview.data.refund)}</dd>
+                <dd>{money(isWaived ? preview.data.paid : preview.data.refund)}</dd>
               </div>
             </dl>
             {preview.data.isCouponReturned ? (
               <p className="order-lines__note">{t('cancel.couponReturned')}</p>
             ) : null}
             {preview.data.paid > 0 ? <p className="order-lines__note">{t('cancel.refundRoute')}</p> : null}
+            {isStaff && preview.data.keptTotal > 0 ? (
+              <Checkbox checked={waiveFee} onChange={setWaiveFee}>
+                {t('cancel.staff.waiveFee')}
+              </Checkbox>
+            ) : null}
             <label htmlFor="cancel-reason" className="visually-hidden">
-              {t('cancel.reason')}
+              {isStaff ? t('cancel.staff.reason') : t('cancel.reason')}
             </label>
             <TextArea
               id="cancel-reason"
               className="order-dialog__reason"
-              placeholder={t('cancel.reason')}
+              placeholder={isStaff ? t('cancel.staff.reason') : t('cancel.reason')}
               value={reason}
-              onChange={setReason}
+              onChange={(value) => {
+                setReason(value);
+                setIsReasonMissing(false);
+              }}
               maxLength={300}
               rows={2}
             />
+            {isReasonMissing ? (
+              <p className="order-dialog__error" role="alert">
+                {t('cancel.staff.reasonMissing')}
+              </p>
+            ) : null}
           </>
         )}
         {error ? (
@@ -100,13 +129,7 @@ export function CancelDialog({
           <Button block onClick={onClose}>
             {t('actions.keep')}
           </Button>
-          <Button
-            block
-            color="danger"
-            disabled={!preview.isSuccess}
-            loading={isSubmitting}
-            onClick={() => onConfirm(reason.trim())}
-          >
+          <Button block color="danger" disabled={!preview.isSuccess} loading={isSubmitting} onClick={confirm}>
             {t('cancel.confirm')}
           </Button>
         </div>

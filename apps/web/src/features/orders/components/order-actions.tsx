@@ -23,7 +23,7 @@ const messageOf = (error: unknown) => (isApiError(error) ? error.message : Strin
  * one exception: the server leaves `pay` out until payments exist, so the button the shared state
  * machine allows is shown disabled rather than faked.
  */
-export function OrderActions({ order }: { order: OrderDetail }) {
+export function OrderActions({ order, isStaff = false }: { order: OrderDetail; isStaff?: boolean }) {
   const { t } = useTranslation('orders');
   const navigate = useNavigate();
   const command = useOrderCommand(order.id);
@@ -64,7 +64,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
 
   return (
     <>
-      {isReassigning && transitions.has('reassign') ? (
+      {isReassigning && transitions.has('reassign') && !isStaff ? (
         <AlternativesList
           orderId={order.id}
           isSubmitting={command.isPending}
@@ -122,7 +122,10 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           isOpen={sheet === 'cancel'}
           isSubmitting={command.isPending}
           error={sheet === 'cancel' ? command.error : null}
-          onConfirm={(reason) => run({ kind: 'transition', transition: 'cancel', reason }, t('cancel.done'))}
+          isStaff={isStaff}
+          onConfirm={(reason, { waiveFee }) =>
+            run({ kind: 'transition', transition: 'cancel', reason, waiveFee }, t('cancel.done'))
+          }
           onClose={() => setSheet(null)}
         />
       ) : null}

@@ -23,7 +23,18 @@ function addressText(address: Record<string, unknown> | null): string {
     .join(', ');
 }
 
-export function OrderDetailView({ order, tiles }: { order: OrderDetail; tiles: OrderMapTiles }) {
+/** `staffTools`: customer service's reassignment and audit trail, composed in by the page. */
+export function OrderDetailView({
+  order,
+  tiles,
+  isStaff = false,
+  staffTools,
+}: {
+  order: OrderDetail;
+  tiles: OrderMapTiles;
+  isStaff?: boolean;
+  staffTools?: React.ReactNode;
+}) {
   const { t } = useTranslation('orders');
   const format = useFormatting();
   const timeZone = order.labels?.timeZone;
@@ -62,7 +73,8 @@ export function OrderDetailView({ order, tiles }: { order: OrderDetail; tiles: O
         />
       ) : null}
       {showsCode && order.verificationCode ? <VerificationCode code={order.verificationCode} /> : null}
-      <OrderActions order={order} />
+      <OrderActions order={order} isStaff={isStaff} />
+      {staffTools}
       <section className="order-section" aria-label={t('detail.title')}>
         <dl className="order-lines">
           {rows.map(([label, value]) => (

@@ -5,9 +5,13 @@ import { useSearchParams } from 'react-router';
 import { Page } from '../../../../components/ui/page';
 import { Refreshable } from '../../../../components/ui/refreshable';
 import { CardSkeletons, LoadError, NotFoundBlock } from '../../../../components/ui/state-views';
+import { deskKeys } from '../../../../features/desk/api/desk-api';
+import { StaffOrderTools } from '../../../../features/desk/components/staff-order-tools';
+import '../../../../features/desk/desk.css';
+import { isStaffUser } from '../../../../features/desk/staff';
 import { useMapTiles } from '../../../../features/discovery/api/map-tiles';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
-import { useIsLoggedIn } from '../../../../features/identity/session';
+import { readStoredUser, useIsLoggedIn } from '../../../../features/identity/session';
 import {
   type OrderDetail,
   orderKeys,
@@ -43,11 +47,14 @@ export default function OrderPayPage() {
   const order = useOrder(isLoggedIn ? id : undefined);
   const tiles = useMapTiles();
   const queryClient = useQueryClient();
+  // Customer service sees the same page with its own tools (reason-required cancel, reassign, audit).
+  const isStaff = isLoggedIn && isStaffUser(readStoredUser()?.roles);
   const refresh = async () => {
     if (id === undefined) return;
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) }),
       queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
+      isStaff ? queryClient.invalidateQueries({ queryKey: deskKeys.audit(id) }) : null,
     ]);
   };
   const onEvent = (event: RealtimeEventMessage) => {
@@ -73,7 +80,15 @@ export default function OrderPayPage() {
   else if (order.isPending) content = <CardSkeletons count={3} />;
   else if (order.isError)
     content = <LoadError error={order.error} onRetry={() => order.refetch()} isRetrying={order.isFetching} />;
-  else content = <OrderDetailView order={order.data} tiles={tiles} />;
+  else
+    content = (
+      <OrderDetailView
+        order={order.data}
+        tiles={tiles}
+        isStaff={isStaff}
+        staffTools={isStaff ? <StaffOrderTools order={order.data} onChanged={refresh} /> : null}
+      />
+    );
 
   return (
     <Page title={t('detail.title')} backTo={paths.orders.href()}>
