@@ -63,7 +63,7 @@ export function OrderDetailView({
 
   return (
     <div className="order-detail">
-      <StatusHeader order={order} />
+      <StatusHeader order={order} isStaff={isStaff} />
       {order.status === 'departed' ? (
         <LivePosition
           position={order.providerPosition ?? null}
@@ -86,7 +86,7 @@ export function OrderDetailView({
         </dl>
       </section>
       <PriceBreakdown order={order} />
-      <OrderTimeline order={order} />
+      <OrderTimeline order={order} isStaff={isStaff} />
       <p className="order-detail__receipt">
         <Link to={paths.orderReceipt.href(order.id)}>{t('actions.receipt')}</Link>
       </p>

@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useFormatting } from '../../../hooks/use-formatting';
 import type { OrderDetail } from '../api/orders-api';
 
-/** Every transition of the order with who made it and when (in the city's time zone), newest last. */
-export function OrderTimeline({ order }: { order: OrderDetail }) {
+/**
+ * Every transition of the order with who made it and when (in the city's time zone), newest last.
+ * The customer reads their own steps as "you"; customer service reads them as the customer's.
+ */
+export function OrderTimeline({ order, isStaff = false }: { order: OrderDetail; isStaff?: boolean }) {
   const { t } = useTranslation('orders');
   const format = useFormatting();
   const timeZone = order.labels?.timeZone;
@@ -26,7 +29,13 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
             <div className="order-timeline__body">
               <span className="order-timeline__what">
                 {row.from === null ? t('timeline.created') : t(`timeline.${row.transition}`)}
-                <span className="order-timeline__who"> · {t(`timeline.by.${row.actor}`)}</span>
+                <span className="order-timeline__who">
+                  {' '}
+                  ·{' '}
+                  {isStaff && row.actor === 'customer'
+                    ? t('timeline.byCustomer')
+                    : t(`timeline.by.${row.actor}`)}
+                </span>
               </span>
               <time className="order-timeline__when" dateTime={row.at}>
                 {format.dateTime(row.at, timeZone)}

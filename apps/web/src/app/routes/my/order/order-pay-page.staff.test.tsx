@@ -63,7 +63,16 @@ const order = {
   extraClocks: 0,
   adjustments: [],
   settlement: null,
-  timeline: [],
+  timeline: [
+    {
+      from: null,
+      to: 'pendingPayment',
+      transition: 'create',
+      actor: 'customer',
+      reason: '',
+      at: '2026-11-24T01:00:00.000Z',
+    },
+  ],
   allowedTransitions: allowedTransitions('homeVisit', 'accepted', 'staff'),
   allowedActions: [],
   providerPosition: null,
@@ -112,6 +121,12 @@ describe('the order page for customer service', () => {
     const fetchMock = server();
     await renderPage(<OrderPayPage />, { route: '/my/order/pay?ordersId=7' });
     const sentCancels = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/transitions'));
+
+    // Customer service reads the order in the third person: no "you", no words addressed to the customer.
+    const timeline = await screen.findByRole('region', { name: orders.detail.timeline });
+    expect(timeline.textContent).toContain(`· ${orders.timeline.byCustomer}`);
+    expect(timeline.textContent).not.toContain(`· ${orders.timeline.by.customer}`);
+    expect(screen.queryByText(orders.explain.accepted)).toBeNull();
 
     // The audit trail: who, what, why, status before → after.
     const audit = await screen.findByRole('region', { name: desk.audit.title });
