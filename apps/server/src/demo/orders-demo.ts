@@ -28,6 +28,7 @@ import {
   therapists,
   users,
 } from '../db/schema';
+import { addressSnapshotOf, snapshotOf } from '../modules/booking';
 import { PASSWORD_HASH_PARAMS } from '../modules/identity';
 import { DEMO_THERAPIST_LOGIN, hasSeedRun, insertDemoLogin } from './identity-demo';
 
@@ -340,17 +341,7 @@ async function insertDemoOrder(tx: Tx, spec: OrderSpec): Promise<void> {
       contactName: spec.address?.contactName ?? '',
       contactPhone: spec.address?.phoneE164 ?? '',
       remark: spec.kind === 'homeVisit' ? 'Please bring oil without fragrance.' : '',
-      quote: {
-        unitPrice: quote.unitPrice.amount,
-        clocks: quote.clocks,
-        service: quote.service.amount,
-        travelFee: quote.travelFee.amount,
-        managementFee: quote.managementFee.amount,
-        vat: quote.vat.amount,
-        coupon: quote.coupon.amount,
-        total: quote.total.amount,
-        payable: quote.payable.amount,
-      },
+      quote: snapshotOf(quote),
       currency: spec.currency,
       payable: quote.payable.amount,
       status: orderStatusCode(spec.status),
@@ -479,19 +470,7 @@ export async function seedOrdersDemo(db: Db, now: Date = new Date()): Promise<bo
       })
       .returning();
     if (!address) return false;
-    const snapshot: OrderAddressSnapshot = {
-      addressId: address.id,
-      contactName: address.contactName,
-      genderTitle: address.genderTitle,
-      phoneE164: address.phoneE164,
-      placeType: address.placeType,
-      detail: address.detail,
-      houseNumber: address.houseNumber,
-      arrivalNotes: address.arrivalNotes,
-      photoKeys: address.photoKeys,
-      lat: address.latitude,
-      lng: address.longitude,
-    };
+    const snapshot = addressSnapshotOf(address);
 
     const [stored] = await tx
       .select({ settings: cityBookingSettings.settings })

@@ -36,6 +36,8 @@ import { createWorkSettingsService } from './work-settings.service';
 
 export type { EarliestStartsOptions, TherapistAvailability } from './earliest-starts.service';
 export type { OrderParties } from './order-parties';
+/** How an order copies its address and quote: the demo's orders are written the same way. */
+export { addressSnapshotOf, snapshotOf } from './order-rows';
 export type { SettlementRecord } from './order-steps';
 export { ACCEPT_REMINDER_EVENT } from './order-watch';
 export type { OrdersService } from './orders.service';

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import type { NewOrderRow } from './booking.repository';
 import type { OrderCore, OrdersDeps } from './order-core';
 import {
+  addressSnapshotOf,
   newOrderNumber,
   snapshotOf,
   storeShifts,
@@ -106,19 +107,7 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
       travelMode: body.travelMode,
       travelMinutes: chosen.travelMinutes,
       distanceMetres,
-      address: {
-        addressId: address.id,
-        contactName: address.contactName,
-        genderTitle: address.genderTitle,
-        phoneE164: address.phoneE164,
-        placeType: address.placeType,
-        detail: address.detail,
-        houseNumber: address.houseNumber,
-        arrivalNotes: address.arrivalNotes,
-        photoKeys: address.photoKeys,
-        lat: address.latitude,
-        lng: address.longitude,
-      },
+      address: addressSnapshotOf(address),
       contactName: body.contactName ?? address.contactName,
       contactPhone: address.phoneE164,
       remark: body.remark,

@@ -5,9 +5,9 @@ import type { Quote } from '@sabai/shared/booking/quote';
 import type { WeeklyShift } from '@sabai/shared/booking/working-hours';
 import { money } from '@sabai/shared/money';
 import type { Currency } from '@sabai/shared/settings';
-import type { OrderQuoteSnapshot } from '../../db/schema';
+import type { OrderAddressSnapshot, OrderQuoteSnapshot } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { OrderRow } from './booking.repository';
+import type { AddressRow, OrderRow } from './booking.repository';
 
 /** Pure helpers every part of the orders service shares: status codes, quote snapshots, constraint errors. */
 
@@ -58,6 +58,20 @@ export const statusOf = (row: OrderRow): OrderStatus => {
   if (!status) throw new Error(`order ${row.id} has unknown status ${row.status}`);
   return status;
 };
+/** The address as the order keeps it: a copy, so later edits of the address never change the order. */
+export const addressSnapshotOf = (address: AddressRow): OrderAddressSnapshot => ({
+  addressId: address.id,
+  contactName: address.contactName,
+  genderTitle: address.genderTitle,
+  phoneE164: address.phoneE164,
+  placeType: address.placeType,
+  detail: address.detail,
+  houseNumber: address.houseNumber,
+  arrivalNotes: address.arrivalNotes,
+  photoKeys: address.photoKeys,
+  lat: address.latitude,
+  lng: address.longitude,
+});
 export const snapshotOf = (quote: Quote): OrderQuoteSnapshot => ({
   unitPrice: quote.unitPrice.amount,
   clocks: quote.clocks,
