@@ -10,39 +10,31 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIVE_STATUS_CODES } from '@sabai/shared/booking/order-status';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { parseEnv } from '../apps/server/src/config/env';
-import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
-import { seedReferenceData } from '../apps/server/src/db/seed/reference';
-import { seedCatalogDemo, seedDemoData } from '../apps/server/src/demo';
-import { createLogDestination } from '../apps/server/src/lib/log-destination';
-import { type BookingSpec, loadBookingData } from './lib/booking-data';
-import { bulkLoad, demoCities } from './lib/discovery-data';
+import { type Database, queryRows } from '../apps/server/src/db/client';
+import {
+  type BookingLoad,
+  onThrowawayPglite,
+  onThrowawayPostgres,
+  seedBookingLoad,
+  startBenchApp,
+} from './lib/bench-server';
+import type { BookingSpec } from './lib/booking-data';
 import {
   BENCH_CONNECTIONS,
   BENCH_SECONDS,
   type Figure,
   type InterleavedResult,
   type LoadResult,
-  listen,
   loadInterleaved,
   measuringCpu,
   report,
   runLoadGenerator,
   startBareHello,
-  throwawayDir,
 } from './lib/harness';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(HERE, 'results');
-const TIME_ZONE = 'Asia/Phnom_Penh';
-
-interface Load {
-  therapists: number;
-  pastOrders: number;
-  customers: number;
-}
+type Load = BookingLoad;
 const POSTGRES_LOAD: Load = {
   therapists: Number(process.env.BENCH_THERAPISTS ?? 100_000),
   pastOrders: Number(process.env.BENCH_ORDERS ?? 1_000_000),
@@ -203,31 +195,9 @@ async function runTarget(
   dataDir: string,
   load: Load,
 ): Promise<TargetResult> {
-  await database.migrate();
-  await seedReferenceData(database.db);
-  await seedDemoData(database.db);
-  await seedCatalogDemo(database.db);
-  const cities = await demoCities(database.db);
-  const started = performance.now();
-  await bulkLoad(database.db, cities, { therapists: load.therapists, stores: 1_000 });
-  const spec = await loadBookingData(
-    database.db,
-    cities,
-    { pastOrders: load.pastOrders, customers: load.customers, bookers: BOOKERS },
-    TIME_ZONE,
-  );
-  const loadSeconds = Math.round((performance.now() - started) / 100) / 10;
+  const { spec, loadSeconds } = await seedBookingLoad(database, load, BOOKERS);
   const plan = await plans(database.db, spec);
-
-  const config = parseEnv({
-    NODE_ENV: 'production',
-    SMS_DEV_IN_PRODUCTION: 'true', // nothing is sent while measuring
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    SEED_DEMO_DATA: 'false',
-  });
-  const app = await buildApp({ config, database, logStream: createLogDestination('/dev/null') });
-  const base = await listen(app);
+  const { app, base } = await startBenchApp(database, dataDir);
   const bare = await startBareHello();
   const specPath = path.join(dataDir, 'booking-spec.json');
   writeFileSync(specPath, JSON.stringify({ base, ...spec }));
@@ -271,36 +241,11 @@ async function runTarget(
   };
 }
 
-async function onPglite(): Promise<TargetResult> {
-  const data = throwawayDir('booking');
-  const database = await openDatabase({ dataDir: path.join(data.dir, 'pglite') });
-  try {
-    return await runTarget('pglite', database, data.dir, PGLITE_LOAD);
-  } finally {
-    await database.close();
-    data.remove();
-  }
-}
+const onPglite = () =>
+  onThrowawayPglite('booking', (database, dir) => runTarget('pglite', database, dir, PGLITE_LOAD));
 
-async function onPostgres(url: string): Promise<TargetResult> {
-  const name = `sabai_bench_booking_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 10 });
-  const data = throwawayDir('booking-pg');
-  try {
-    return await runTarget('postgres', database, data.dir, POSTGRES_LOAD);
-  } finally {
-    await database.close();
-    data.remove();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+const onPostgres = (url: string) =>
+  onThrowawayPostgres(url, 'booking', (database, dir) => runTarget('postgres', database, dir, POSTGRES_LOAD));
 
 function figuresOf(t: TargetResult): Figure[] {
   return [

@@ -1,8 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appShell } from './vite-app-shell';
 
 const SERVER = 'http://localhost:3000';
+/** Where the build puts the lazily loaded Intl polyfills and their locale data. */
+const INTL_POLYFILL_DIR = 'intl';
 
 // Paths the server owns: the service worker must never answer them with the SPA shell.
 const SERVER_PATHS = [/^\/app(\/|$)/, /^\/docs(\/|$)/, /^\/health(\/|$)/, /^\/ws(\/|$)/];
@@ -53,6 +57,7 @@ export default defineConfig({
     reactRouterProductionBuild(),
     antdEnglishDefaultLocale(),
     react(),
+    appShell({ localesDir: fileURLToPath(new URL('./src/locales', import.meta.url)) }),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
@@ -77,14 +82,42 @@ export default defineConfig({
         // Fonts stay out of the precache: the Khmer/Thai faces download only when such text appears
         // (unicode-range), then are cached at runtime.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The FormatJS Intl polyfills and their per-language data (src/lib/intl-polyfill.ts) are for
+        // browsers that lack a language's Intl data only: never precached for everyone, cached
+        // when a browser that needs them has fetched them (runtime rule below).
+        globIgnores: [`**/${INTL_POLYFILL_DIR}/**`],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: SERVER_PATHS,
         cleanupOutdatedCaches: true,
-        // API answers depend on the session, language and currency: always go to the network.
         runtimeCaching: [
+          // The public lists (home, therapists, stores, services): the network first, and when it
+          // fails or takes over 4 s (a dead 4G link), the answer last seen for the same request, so
+          // a repeat or offline visit still shows them (decision 050). Nothing personal is kept:
+          // orders, wallet and the Me pages stay network-only below.
+          // NB: workbox writes each urlPattern's source text into sw.js: a callback may not use any
+          // name from this file (SERVER_PATHS there was undefined, and every rule after it dead).
           {
-            urlPattern: ({ url }) => SERVER_PATHS.some((pattern) => pattern.test(url.pathname)),
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' &&
+              /^\/app\/(home|therapists|stores|projects|cities)$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'sabai-lists',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 80, maxAgeSeconds: 7 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          // Every other API answer depends on the session, language and currency: always the network.
+          {
+            urlPattern: ({ url }) => /^\/(app|docs|health|ws)(\/|$)/.test(url.pathname),
             handler: 'NetworkOnly',
+          },
+          {
+            // The folder is INTL_POLYFILL_DIR, written out (see above).
+            urlPattern: ({ url }) => url.pathname.includes('/assets/intl/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'sabai-intl-data', expiration: { maxEntries: 32 } },
           },
           {
             urlPattern: ({ url }) => url.pathname.endsWith('.woff2'),
@@ -127,6 +160,11 @@ export default defineConfig({
         manualPureFunctions: ['z'],
       },
       output: {
+        // FormatJS chunks in their own folder, so the service worker can leave them out of the precache.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => /node_modules[\\/]@formatjs[\\/]/.test(id))
+            ? `assets/${INTL_POLYFILL_DIR}/[name]-[hash].js`
+            : 'assets/[name]-[hash].js',
         // The first-load vendors in one chunk: one request and a better gzip ratio than five.
         // So are the shell's own modules that lazy pages import too (storage, i18n, preferences,
         // antd-mobile's base helpers, its ConfigProvider and English locale — the tab bar reads

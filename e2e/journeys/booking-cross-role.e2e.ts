@@ -188,8 +188,11 @@ describe('booking across roles (km)', () => {
     await shoot(booking, 'price-breakdown-km');
     await booking.getByRole('checkbox', { name: 'ខ្ញុំយល់ព្រមលើកិច្ចព្រមព្រៀងការកម្មង់' }).click();
     await booking.getByRole('button', { name: 'បញ្ជាក់ និងបង់ប្រាក់' }).click();
-    await booking.waitForURL('**/my/order/pay?ordersId=*');
+    // Booking ends on the pay page; this journey pays as the provider would (decision 035), so the
+    // customer follows the order on its own page.
+    await booking.waitForURL('**/index/pay?ordersId=*');
     const orderId = Number(new URL(booking.url()).searchParams.get('ordersId'));
+    await booking.goto(`${journey.server.baseUrl}/my/order/pay?ordersId=${orderId}`);
     const { orderNumber } = await ok<{ orderNumber: string }>(
       'GET',
       `/app/orders/${orderId}`,

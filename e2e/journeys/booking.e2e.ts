@@ -200,7 +200,7 @@ describe('booking a home visit', () => {
 
       await page.getByRole('checkbox', { name: text.agree }).click();
       await page.getByRole('button', { name: text.submit }).click();
-      await page.waitForURL('**/my/order/pay?ordersId=*');
+      await page.waitForURL('**/index/pay?ordersId=*');
       const orderId = Number(new URL(page.url()).searchParams.get('ordersId'));
       const order = await call<{
         status: string;
@@ -254,7 +254,7 @@ describe('booking a home visit', () => {
     await shoot(page, 'booking-in-store-price-en');
     await page.getByRole('checkbox', { name: TEXT.en.agree }).click();
     await page.getByRole('button', { name: TEXT.en.submit }).click();
-    await page.waitForURL('**/my/order/pay?ordersId=*');
+    await page.waitForURL('**/index/pay?ordersId=*');
     const orderId = Number(new URL(page.url()).searchParams.get('ordersId'));
     const order = await call<{ kind: string; storeId: number; quote: { travelFee: number } }>(
       'GET',

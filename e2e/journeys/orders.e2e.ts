@@ -221,15 +221,17 @@ describe('orders', () => {
     await shot(page, 'cancel-confirmation-en');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
 
-    await page.getByRole('heading', { name: 'Refund in progress' }).waitFor();
+    // Paid by the development confirmation, so nothing was paid through a rail: the refund step
+    // follows at once (decision 042) and the open page hears it.
+    await page.getByRole('heading', { name: 'Refunded' }).waitFor({ timeout: 10_000 });
     const after = await ok<{ status: string; settlement: { refund: number } }>(`/app/orders/${order.id}`, {
       token: customer.token,
     });
-    expect(after).toMatchObject({ status: 'refunding', settlement: { refund: expected.refund } });
-    // The list shows the new status too (a refunding order is still "ongoing" until the refund is made).
-    await page.goto(`${journey.server.baseUrl}/order?tab=ongoing`);
-    const refunding = page.getByRole('link', { name: `Open order ${order.orderNumber}` });
-    await refunding.getByText('Refund in progress').waitFor();
+    expect(after).toMatchObject({ status: 'refunded', settlement: { refund: expected.refund } });
+    // The list shows the new status too (a refunded order is under "cancelled").
+    await page.goto(`${journey.server.baseUrl}/order?tab=cancelled`);
+    const refunded = page.getByRole('link', { name: `Open order ${order.orderNumber}` });
+    await refunded.getByText('Refunded').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

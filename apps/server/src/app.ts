@@ -14,6 +14,7 @@ import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { authPlugin } from './http/auth';
 import { clientErrorHandler } from './http/client-error';
+import { registerJsonCompression } from './http/compression';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
 import { registerFormBodyParser } from './http/form-body';
@@ -24,12 +25,15 @@ import { registerRateLimit } from './http/rate-limit';
 import { requestContext } from './http/request-context';
 import { RequestLineLog } from './http/request-log';
 import { computeSecurityHeaderSets, registerSecurityHeaders } from './http/security-headers';
+import { loadWebShell, shellLanguage } from './http/web-shell';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { type PeriodicJob, startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
-import { createBookingModule } from './modules/booking';
+import { createBookingModule, createBookingSettingsOf } from './modules/booking';
 import { createCatalogModule } from './modules/catalog';
+import { createChatModule } from './modules/chat';
+import { createCouponsModule } from './modules/coupons';
 import { createDevPaymentsModule } from './modules/dev-payments';
 import { createGeoModule } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
@@ -44,6 +48,9 @@ import {
   type EventBus,
   type TopicAccess,
 } from './modules/realtime';
+import { createReviewsModule } from './modules/reviews';
+import { createVipModule } from './modules/vip';
+import { createWithdrawalsModule } from './modules/withdrawals';
 import { createOutbox, type Outbox, type OutboxHandler } from './outbox/outbox';
 
 declare module 'fastify' {
@@ -54,6 +61,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** Modules declare here who may subscribe to their topic prefix (decision 016). */
     realtime: { declareTopic: TopicAccess['declare'] };
+    /** The modules' periodic sweeps (decision 003): the runner calls them; tests call one by name. */
+    sweeps: PeriodicJob[];
   }
 }
 
@@ -170,8 +179,35 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin, { lookupSession: identity.api.lookupSession });
   await app.register(idempotencyPlugin, { db: database.db, clock });
   const geo = createGeoModule(context);
-  const booking = createBookingModule(context, { cities: geo.api });
   const ledger = createLedgerModule(context);
+  const withdrawals = createWithdrawalsModule(context, {
+    ledger: ledger.api.ledger,
+    timeZoneOf: geo.api.timeZoneOf,
+  });
+  // Coupons and VIP before booking: its quote asks them for the discount and the member price.
+  const coupons = createCouponsModule(context);
+  const vip = createVipModule(context, {
+    ledger: ledger.api.ledger,
+    cities: geo.api,
+    bookingSettingsOf: createBookingSettingsOf(context.db),
+    onMembershipChanged: (userId) => identity.api.accountsChanged([userId]),
+  });
+  const booking = createBookingModule(context, {
+    cities: geo.api,
+    coupons: coupons.api.coupons,
+    isMember: vip.api.vip.isMember,
+  });
+  const payments = createPaymentsModule(context, {
+    ledger: ledger.api.ledger,
+    orders: booking.api.orders,
+    recordStaffMoneyAction: booking.api.recordStaffMoneyAction,
+    therapistOfUser: withdrawals.api.therapistOfUser,
+    partiesOf: booking.api.partiesOf,
+    cities: geo.api,
+    ...(deps.paymentProviders ? { providers: deps.paymentProviders } : {}),
+  });
+  // Decision 051: the annual card is one more payment purpose.
+  vip.api.vip.connectPayments(payments.api.purposes);
   const modules: AppModule[] = [
     identity,
     // Realtime before the others: its publisher is the first to hear a committed event.
@@ -182,16 +218,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     booking,
     ledger,
     // After booking: its order events reach the money (completion, cancellation settlement).
-    createPaymentsModule(context, {
-      ledger: ledger.api.ledger,
-      orders: booking.api.orders,
-      ...(deps.paymentProviders ? { providers: deps.paymentProviders } : {}),
-    }),
+    payments,
+    // After booking: a cancelled order's coupon goes back once booking has committed it.
+    coupons,
+    vip,
+    withdrawals,
     ...(config.PAYMENTS_DEV_CONFIRM && config.NODE_ENV !== 'production'
       ? [createDevPaymentsModule({ orders: booking.api.orders })]
       : []),
     // After booking: it hears booking's order events once booking's own listener has.
     createNotificationsModule(context, { booking: booking.api }),
+    // Reviews and complaints (decision 049): about booking's orders, through its api.
+    createReviewsModule(context, { booking: booking.api }),
+    createChatModule(context),
     createPlatformModule(context, { database, version: APP_VERSION }),
   ];
 
@@ -200,10 +239,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     for (const handler of module.subscriptions ?? []) outbox.subscribe(handler);
   }
   for (const handler of deps.outboxHandlers ?? []) outbox.subscribe(handler);
+  app.decorate(
+    'sweeps',
+    modules.flatMap((module) => module.sweeps ?? []),
+  );
   registerBackgroundWork(app, {
     jobQueue,
     outbox,
-    sweeps: modules.flatMap((module) => module.sweeps ?? []),
+    sweeps: app.sweeps,
     runInBackground: config.NODE_ENV !== 'test',
     clock,
   });
@@ -211,6 +254,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const module of modules) await module.mount?.(app);
   await app.register(
     async (api) => {
+      // Only the API's answers: the web app's files go out precompressed (registerWebApp).
+      await registerJsonCompression(api);
       for (const module of modules) if (module.routes) await api.register(module.routes);
     },
     { prefix: '/app' },
@@ -227,7 +272,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
  */
 function registerBackgroundWork(
   app: FastifyInstance,
-  work: { jobQueue: JobQueue; outbox: Outbox; sweeps: PeriodicJob[]; runInBackground: boolean; clock: Clock },
+  work: {
+    jobQueue: JobQueue;
+    outbox: Outbox;
+    sweeps: PeriodicJob[];
+    runInBackground: boolean;
+    clock: Clock;
+  },
 ) {
   if (!work.runInBackground) {
     app.addHook('onReady', () => work.jobQueue.assertEveryLiveJobHasAHandler());
@@ -255,13 +306,19 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    // `/` is the app's page, drawn with its shell below, not the bare index.html.
+    index: false,
     // Nothing the browser needs starts with a dot; the build stamp (.source-hash) is the server's own.
     dotfiles: 'ignore',
+    // The build writes .br and .gz beside each text asset (apps/web/scripts/compress-dist.mjs): the
+    // file the browser's Accept-Encoding prefers is sent as is, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const shell = loadWebShell(distDir);
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url;
     if (isServerPath(url)) {
@@ -269,6 +326,17 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
     }
     const relative = decodeURIComponent(url.split('?')[0] ?? '/').replace(/^\/+/, '');
     const isFile = relative && !relative.includes('..') && existsSync(path.join(distDir, relative));
-    return isFile ? reply.sendFile(relative) : reply.sendFile('index.html');
+    if (isFile) return reply.sendFile(relative);
+    if (!shell) return reply.sendFile('index.html');
+    // The page in the user's language, its shell drawn (decision 050).
+    const page = shell.page(`/${relative}`, shellLanguage(request.headers));
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding, Accept-Language, Cookie, lang');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? page[encoding] : page.html);
   });
 }

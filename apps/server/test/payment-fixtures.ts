@@ -31,9 +31,15 @@ export async function bookUnpaidOrder(
   app: FastifyInstance,
   database: Database,
   existingCustomer?: Awaited<ReturnType<typeof registerUser>>,
+  options: {
+    /** The same provider for several orders (at different times). */
+    therapist?: Awaited<ReturnType<typeof createTherapist>>;
+    startsAt?: Date;
+  } = {},
 ) {
   const { city, project } = await placeOf(database);
-  const therapist = await createTherapist(app, database, { cityId: city.id, projectId: project.id });
+  const therapist =
+    options.therapist ?? (await createTherapist(app, database, { cityId: city.id, projectId: project.id }));
   const customer = existingCustomer ?? (await registerUser(app));
   const address = await call(app, {
     method: 'POST',
@@ -50,7 +56,7 @@ export async function bookUnpaidOrder(
       projectId: project.id,
       clocks: 1,
       // 25 November 2026, 10:00 in Phnom Penh.
-      startsAt: new Date(Date.UTC(2026, 10, 25, 3, 0)).toISOString(),
+      startsAt: (options.startsAt ?? new Date(Date.UTC(2026, 10, 25, 3, 0))).toISOString(),
       addressId: address.json().data.id,
       travelMode: 'tukTuk',
       remark: '',

@@ -20,6 +20,16 @@ const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
+/** Free text from the environment; empty is unset. */
+const optionalText = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(0, 65535).default(3000),
@@ -71,6 +81,39 @@ export const envSchema = z.object({
   // must be set (no default: every webhook is refused without it); elsewhere a development
   // default, so the sandbox's signed webhooks verify.
   PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  // QR rails (decision 040): who each rail's EMVCo payload pays. Outside production a rail left
+  // unset gets an obviously fake sandbox payee; in production a rail left unset is not offered.
+  KHQR_ACCOUNT_ID: optionalText(3, 32),
+  KHQR_MERCHANT_NAME: optionalText(1, 25),
+  KHQR_MERCHANT_CITY: optionalText(1, 15),
+  // `bakong` asks Bakong's open API whether the KHQR was paid (check by md5); `sandbox` waits for
+  // the development "simulate paid" control. Bakong needs its API base URL and token.
+  KHQR_PROVIDER: z.enum(['sandbox', 'bakong']).default('sandbox'),
+  BAKONG_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  BAKONG_API_TOKEN: optionalText(16, 4096),
+  BAKONG_API_TIMEOUT_MS: wholeNumber(100, 60_000).default(8_000),
+  // PromptPay bill payment (tag 30): the biller id the acquiring bank registered (tax id + suffix).
+  PROMPTPAY_BILLER_ID: z
+    .string()
+    .regex(/^\d{15}$/, { error: 'must be 15 digits (tax id and suffix)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PROMPTPAY_PAYEE_NAME: optionalText(1, 60),
+  // VietQR (NAPAS 247): the receiving bank's BIN and the account number.
+  VIETQR_BANK_BIN: z
+    .string()
+    .regex(/^\d{6}$/, { error: "must be the bank's 6-digit BIN" })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VIETQR_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^[0-9A-Z]{4,19}$/, { error: 'must be 4-19 digits or capital letters' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VIETQR_PAYEE_NAME: optionalText(1, 60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -94,10 +137,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  const smsProblems = smsConfigProblems(env);
-  if (smsProblems.length) {
+  const problems = [...smsConfigProblems(env), ...paymentRailProblems(env)];
+  if (problems.length) {
     throw new ConfigError(
-      `Invalid environment configuration:\n${smsProblems.map((line) => `  ${line}`).join('\n')}`,
+      `Invalid environment configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`,
     );
   }
   return {
@@ -105,9 +148,46 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
     // Production has no default: without the variable every webhook is refused as forged.
     PAYMENTS_WEBHOOK_SECRET:
       env.PAYMENTS_WEBHOOK_SECRET ?? (env.NODE_ENV === 'production' ? undefined : DEV_WEBHOOK_SECRET),
+    ...sandboxPayees(env),
     seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
   };
+}
+
+/**
+ * Outside production, a QR rail left unset pays an obviously fake payee, so the development pay
+ * page shows a scannable QR with the right amount that no real bank account can receive.
+ */
+export const SANDBOX_PAYEES = {
+  KHQR_ACCOUNT_ID: 'sabai_sandbox@devb',
+  KHQR_MERCHANT_NAME: 'SABAI SANDBOX',
+  KHQR_MERCHANT_CITY: 'Phnom Penh',
+  PROMPTPAY_BILLER_ID: '000000000000000',
+  PROMPTPAY_PAYEE_NAME: 'SABAI SANDBOX',
+  VIETQR_BANK_BIN: '970400',
+  VIETQR_ACCOUNT_NUMBER: '0000000000',
+  VIETQR_PAYEE_NAME: 'SABAI SANDBOX',
+} as const satisfies Partial<Record<keyof Env, string>>;
+
+function sandboxPayees(env: Env): Partial<Env> {
+  if (env.NODE_ENV === 'production') return {};
+  return Object.fromEntries(
+    Object.entries(SANDBOX_PAYEES).map(([name, value]) => [name, env[name as keyof Env] ?? value]),
+  );
+}
+
+/** A real payment adapter never starts half-configured; each line starts with the variable to fix. */
+function paymentRailProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.KHQR_PROVIDER === 'bakong') {
+    const needed = ['BAKONG_API_URL', 'BAKONG_API_TOKEN'] as const;
+    // Outside production the sandbox payee may stand in; in production the payee must be real.
+    const payee = ['KHQR_ACCOUNT_ID', 'KHQR_MERCHANT_NAME', 'KHQR_MERCHANT_CITY'] as const;
+    for (const name of env.NODE_ENV === 'production' ? [...needed, ...payee] : needed) {
+      if (!env[name]) problems.push(`${name}: required when KHQR_PROVIDER=bakong`);
+    }
+  }
+  return problems;
 }
 
 /** Rules across several SMS variables; each line starts with the variable to fix. */

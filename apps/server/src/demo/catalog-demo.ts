@@ -547,12 +547,14 @@ function seedCatalogRows(db: Db, now: Date): Promise<boolean> {
       ),
     ];
     await tx.insert(reviews).values(reviewRows);
-    // Review counts follow the reviews just written.
+    // Ratings and counts follow the reviews just written, as every later review keeps them (decision 049).
     await tx.execute(
-      sql`update therapists t set review_count = (select count(*) from reviews r where r.therapist_id = t.id)`,
+      sql`update therapists t set review_count = (select count(*) from reviews r where r.therapist_id = t.id),
+            rating = coalesce((select round(avg(r.rating)::numeric, 2)::float8 from reviews r where r.therapist_id = t.id), 0)`,
     );
     await tx.execute(
-      sql`update stores s set review_count = (select count(*) from reviews r where r.store_id = s.id)`,
+      sql`update stores s set review_count = (select count(*) from reviews r where r.store_id = s.id),
+            rating = coalesce((select round(avg(r.rating)::numeric, 2)::float8 from reviews r where r.store_id = s.id), 0)`,
     );
 
     await tx.insert(banners).values(

@@ -3,6 +3,7 @@ import { seedCatalogDemo, seedDemoWorkingHours } from './catalog-demo';
 import { seedIdentityDemo, seedSupportDemo } from './identity-demo';
 import { seedOrdersDemo } from './orders-demo';
 import { seedDemoData } from './platform-demo';
+import { seedWalletDemo } from './wallet-demo';
 
 export { seedCatalogDemo } from './catalog-demo';
 export { DEMO_SUPPORT_LOGIN, DEMO_THERAPIST_LOGIN } from './identity-demo';
@@ -26,5 +27,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   await seedDemoWorkingHours(db);
   // A customer and a store counter login with orders in every status, once the demo therapist exists.
   const ordersSeeded = await seedOrdersDemo(db, now);
-  return seeded || catalogSeeded || identitySeeded || staffSeeded || ordersSeeded;
+  // The demo customer's wallet balance (a ledger top-up), so paying by wallet can be tried.
+  const walletSeeded = await seedWalletDemo(db, { now: () => now });
+  return seeded || catalogSeeded || identitySeeded || staffSeeded || ordersSeeded || walletSeeded;
 }

@@ -152,13 +152,23 @@ export function createJobQueue(options: JobQueueOptions) {
     return inserted[0]?.id ?? null;
   }
 
-  /** Cancels the pending job of this name and key (a running one finishes); answers whether one was. */
-  async function cancel(executor: Db, type: JobType<unknown>, uniqueKey: string): Promise<boolean> {
+  /**
+   * Cancels the pending job of this name (or of any of these names) and key, in one statement (a
+   * running one finishes); answers whether one was.
+   */
+  async function cancel(
+    executor: Db,
+    type: JobType<unknown> | readonly JobType<unknown>[],
+    uniqueKey: string,
+  ): Promise<boolean> {
     const now = clock.now();
+    const names = Array.isArray(type)
+      ? type.map((t: JobType<unknown>) => t.name)
+      : [(type as JobType<unknown>).name];
     const cancelled = await executor
       .update(jobs)
       .set({ state: 'cancelled', updatedAt: now, finishedAt: now })
-      .where(and(eq(jobs.name, type.name), eq(jobs.uniqueKey, uniqueKey), eq(jobs.state, 'pending')))
+      .where(and(inArray(jobs.name, names), eq(jobs.uniqueKey, uniqueKey), eq(jobs.state, 'pending')))
       .returning({ id: jobs.id });
     return cancelled.length > 0;
   }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files live: local disk now, S3-compatible storage later, behind the same calls. */
@@ -6,6 +6,8 @@ export interface FileStorage {
   readonly kind: string;
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
+  /** Forgets the file (a recalled chat picture); a key with no file is already gone. */
+  remove(key: string): Promise<void>;
 }
 
 /** Keys are ours (never a user's file name): folders and names of [a-z0-9_-], one extension. */
@@ -34,6 +36,10 @@ export function createLocalStorage(root: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
+    },
+    async remove(key) {
+      if (!isStorageKey(key)) return;
+      await rm(fullPath(key), { force: true });
     },
   };
 }

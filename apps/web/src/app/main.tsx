@@ -8,6 +8,7 @@ import { NavigationBridge } from './navigation';
 import { AppRoutes } from './router';
 import './styles/fonts.css';
 import './styles/app.css';
+import './styles/shell.css';
 
 async function start() {
   // The stored language's strings arrive before the first paint: no flash of English.

@@ -18,6 +18,9 @@ export const queryClient = new QueryClient({
       retry: (failureCount, error) =>
         failureCount < 1 && isApiError(error) && ['network', 'timeout', 'http'].includes(error.kind),
       refetchOnWindowFocus: false,
+      // Offline, ask anyway: the service worker answers the lists the user saw last from its cache
+      // (decision 050); TanStack's default ("online") would wait for the network forever.
+      networkMode: 'offlineFirst',
     },
   },
 });

@@ -1,5 +1,6 @@
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react';
 import { type RouteObject, useLocation, useRoutes } from 'react-router';
+import { OfflineNotice } from '../components/ui/offline-notice';
 import { PageLoading } from '../components/ui/page-loading';
 import * as paths from '../lib/paths';
 import { RouteError } from './route-error';
@@ -46,9 +47,10 @@ const routes: RouteObject[] = [
   {
     path: '*',
     element: (
-      <div className="standalone-layout">
+      <main className="standalone-layout">
+        <OfflineNotice />
         <Suspense fallback={<PageLoading />}>{lazyPage(() => import('./routes/page-routes'))}</Suspense>
-      </div>
+      </main>
     ),
   },
 ];

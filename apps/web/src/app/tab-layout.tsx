@@ -2,6 +2,7 @@ import { TabBar } from 'antd-mobile';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { OfflineNotice } from '../components/ui/offline-notice';
 import { PageLoading } from '../components/ui/page-loading';
 import { BookIcon, HomeIcon, OrdersIcon, StoreIcon, UserIcon } from '../components/ui/tab-icons';
 import * as paths from '../lib/paths';
@@ -34,11 +35,13 @@ export function TabLayout() {
 
   return (
     <div className="tab-layout">
-      <div className="tab-layout__content">
+      {/* The page's own content is the document's one `main` landmark; the tab bar is its `nav`. */}
+      <main className="tab-layout__content">
+        <OfflineNotice />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
-      </div>
+      </main>
       <nav className="tab-layout__bar" aria-label={t('tabBarLabel')}>
         <TabBar activeKey={activeKey} safeArea>
           {TABS.map((tab) => (

@@ -49,15 +49,21 @@ export function currencyName(currency: Currency, locale: string): string {
   }
 }
 
-/** Spec section 9: under 5 minutes "just now", then minutes, hours, days up to 30, then a date. */
+/**
+ * Spec section 9: under 5 minutes "just now", then minutes, hours, days up to 30, then a date.
+ * Always in the past tense: a moment a little ahead (a phone's clock behind the server's) is "just
+ * now", one further ahead is its date; never "in 3 days" or a minus sign.
+ */
 export function formatRelativeTime(date: Date, locale: string, now: Date = new Date()): string {
   const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  if (seconds < 5 * 60) return relative.format(0, 'second');
+  if (Math.abs(seconds) < 5 * 60) return relative.format(0, 'second');
+  if (seconds < 0 || seconds >= 30 * 86_400) {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  }
   if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), 'minute');
   if (seconds < 86_400) return relative.format(-Math.floor(seconds / 3600), 'hour');
-  if (seconds < 30 * 86_400) return relative.format(-Math.floor(seconds / 86_400), 'day');
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  return relative.format(-Math.floor(seconds / 86_400), 'day');
 }
 
 /** An amount in minor units with its ISO currency, as the server sends prices. */

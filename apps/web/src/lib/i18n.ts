@@ -4,6 +4,7 @@ import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en';
 import type { LocaleBundle, Namespace } from '../locales/types';
+import { ensureIntlData } from './intl-data';
 import { STORAGE_KEYS, writeStored } from './storage';
 
 /**
@@ -94,13 +95,19 @@ function addBundle(language: Language, bundle: LocaleBundle): void {
 export async function loadLanguage(language: Language): Promise<void> {
   if (loadedLanguages.has(language) || language === 'en') return;
   loadAntdLocale(language);
-  const bundle = await loaders[language]();
+  // Dates, numbers and currency names in the language, where the browser lacks its Intl data. A
+  // failed fetch (offline) leaves the browser's own formatting rather than no language at all.
+  const [bundle] = await Promise.all([loaders[language](), ensureIntlData(language).catch(() => {})]);
   addBundle(language, bundle.default);
 }
 
 function reflectLanguage(language: string): void {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
+  // The server draws the next page's shell in this language (decision 050): it cannot read
+  // localStorage, so the choice goes with each request too.
+  // biome-ignore lint/suspicious/noDocumentCookie: one preference cookie; the Cookie Store API is missing from the WebViews we serve
+  document.cookie = `lang=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
 }
 
 export async function initI18n(language: Language): Promise<void> {
@@ -117,14 +124,27 @@ export async function initI18n(language: Language): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  // `{{count, compact}}`: a count in the language's short form ("1.2K", "1,2 N"); the number itself
+  // picks the plural form (reviews_one / reviews_other).
+  // (as lib/format's formatCount; written here so the first screen's bundle does not take format.ts).
+  i18n.services.formatter?.addCached('compact', (language: string | undefined) => {
+    const format = new Intl.NumberFormat(language ?? DEFAULT_LANGUAGE, {
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    return (value: unknown) => format.format(Number(value));
+  });
   i18n.on('languageChanged', reflectLanguage);
-  reflectLanguage(DEFAULT_LANGUAGE);
+  // Another language is reflected once its strings are in (languageChanged above).
+  if (language === DEFAULT_LANGUAGE) reflectLanguage(language);
   if (language !== DEFAULT_LANGUAGE) {
     try {
       await loadLanguage(language);
       await i18n.changeLanguage(language);
     } catch {
-      // A language chunk that fails to load (offline first visit) leaves the app in English.
+      // A language chunk that fails to load (offline first visit) leaves the app in English (the
+      // remembered choice stays, for the next visit).
+      document.documentElement.lang = DEFAULT_LANGUAGE;
     }
   }
 }

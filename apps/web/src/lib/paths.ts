@@ -86,6 +86,10 @@ export const cancelAccount = {
 export const isInAppPath = (target: string | null | undefined): target is string =>
   Boolean(target?.startsWith('/') && !target.startsWith('//'));
 export const addresses = fixed('/my/address/address');
+// Money: coupons (spec my/hongbao/youhuijuan) and the VIP annual card (spec my/vip/index; '/my/vip'
+// is the link config 3099 carries).
+export const coupons = fixed('/my/hongbao/youhuijuan');
+export const vip = { ...fixed('/my/vip/index'), shortPath: '/my/vip' } as const;
 /** Add (no id) or edit an address; `returnTo` is where a save goes back to (the booking's chooser). */
 export const editAddress = {
   path: '/my/address/Endaddress',
@@ -144,6 +148,18 @@ const byOrderId = <P extends string>(path: P) => ({
 });
 export const orderDetail = byOrderId('/my/order/pay');
 export const orderReceipt = byOrderId('/my/order/receipt');
+// Reviews and complaints (decision 049): the spec's my/order/evaluate, evaluationSuccess, complain, tousuList.
+export const evaluate = byOrderId('/my/order/evaluate');
+export const evaluationSuccess = byOrderId('/my/order/evaluationSuccess');
+export const complain = byOrderId('/my/order/complain');
+export const complaints = fixed('/my/order/tousuList');
+
+// Paying (decision 041): choose a method, the QR page, the success page — each by `ordersId`.
+export const pay = byOrderId('/index/pay');
+/** The spec names two QR pages (hwQrCode, faQrCode); both open the order's current QR payment. */
+export const payQrCode = { ...byOrderId('/index/hwQrCode'), altPath: '/index/faQrCode' } as const;
+/** The spec lists paySuccess under index/ and public/; both open the same page. */
+export const paySuccess = { ...byOrderId('/index/paySuccess'), altPath: '/public/paySuccess' } as const;
 
 // Provider workbench and store staff pages — the workbench adds its routes here.
 /** The centre tab (`therapist`) is the workbench for providers; these are its inner pages. */
@@ -154,3 +170,36 @@ export const storeOrders = fixed('/store/orders');
 
 // Customer service desk — staff only (customer_service, admin): find orders and the attention list.
 export const deskOrders = fixed('/desk/orders');
+
+// Wallet and withdrawals (my/wallet/*, my/withdraw/*) and the workbench's income page.
+export const wallet = {
+  ...fixed('/my/wallet'),
+  specPath: '/my/wallet/index',
+  detailsPath: '/my/wallet/details',
+} as const;
+/** Topping up the wallet through a payment rail (decision 045); the wallet links to it. */
+export const walletTopUp = fixed('/my/wallet/top-up');
+/** One wallet movement (spec my/wallet/mymoneydetail; usermoneydetail is the same page). */
+export const walletEntry = {
+  ...byId('/my/wallet/mymoneydetail'),
+  specPath: '/my/wallet/usermoneydetail',
+} as const;
+export const withdraw = { ...fixed('/my/withdraw'), specPath: '/my/withdraw/index' } as const;
+/** Spec my/wallet/cashList: my withdrawals, on the withdraw page. */
+export const withdrawals = fixed('/my/wallet/cashList');
+export const withdrawalAccounts = fixed('/my/withdraw/account');
+export const addWithdrawalAccount = fixed('/my/withdraw/addAccount');
+export const withdrawalAccount = byId('/my/withdraw/accountDetails');
+export const workbenchIncome = fixed('/therapist/workbench/income');
+/** Customer service's withdrawals — staff only. */
+export const deskWithdrawals = fixed('/desk/withdrawals');
+/** Customer service's complaints (decision 049). */
+export const deskComplaints = fixed('/desk/complaints');
+// Chat (decision 048): the list, a conversation by the other user (`to_uid`, the spec's) or by my
+// order (`order_id`, the order pages' chat button), and the common phrases.
+export const chatList = fixed('/chat/list');
+export const chatIndex = {
+  path: '/chat/index',
+  href: (query: { to_uid?: number; order_id?: number }) => withQuery('/chat/index', query),
+} as const;
+export const chatPhrase = fixed('/chat/phrase');

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   tokenExpired: 'sabai.tokenExpired',
   /** The user's last known position (WGS-84), for distances and nearest-first lists. */
   location: 'sabai.location',
+  /** Unsent chat text per conversation id (the list's draft preview). */
+  chatDrafts: 'sabai.chatDrafts',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,5 +1,6 @@
 import type addresses from './en/addresses.json';
 import type booking from './en/booking.json';
+import type chat from './en/chat.json';
 import type common from './en/common.json';
 import type desk from './en/desk.json';
 import type discovery from './en/discovery.json';
@@ -9,6 +10,7 @@ import type instore from './en/instore.json';
 import type me from './en/me.json';
 import type nav from './en/nav.json';
 import type orders from './en/orders.json';
+import type payments from './en/payments.json';
 import type settings from './en/settings.json';
 import type therapist from './en/therapist.json';
 import type ui from './en/ui.json';
@@ -40,10 +42,14 @@ export type Resources = {
   booking?: typeof booking;
   /** Optional: English's copy loads with the order pages (features/orders/orders-strings.ts), others as discovery's. */
   orders?: typeof orders;
+  /** Optional: English's copy loads with the pay pages (features/payments/payments-strings.ts), others as discovery's. */
+  payments?: typeof payments;
   /** Optional: the provider workbench and store counter (features/workbench/workbench-strings.ts), loaded as discovery's. */
   workbench?: typeof workbench;
   /** Optional: the customer service desk (features/desk/desk-strings.ts), loaded as discovery's. */
   desk?: typeof desk;
+  /** Optional: the chat pages (features/chat/chat-strings.ts), loaded as discovery's. */
+  chat?: typeof chat;
 };
 
 export type Namespace = keyof Resources;

@@ -100,6 +100,8 @@ export const createHomeVisitBodySchema = z.object({
   contactName: required(64).optional(),
   remark: text(500).default(''),
   agreeTerms: z.literal(true),
+  /** One of the customer's unused coupons (decision 043): the server checks and applies it. */
+  couponId: id.optional(),
 });
 export const createInStoreBodySchema = z.object({
   storeId: id,
@@ -109,6 +111,8 @@ export const createInStoreBodySchema = z.object({
   startsAt: z.iso.datetime({ offset: true }),
   remark: text(500).default(''),
   agreeTerms: z.literal(true),
+  /** One of the customer's unused coupons (decision 043): the server checks and applies it. */
+  couponId: id.optional(),
 });
 
 export const ORDER_TABS = ['all', 'pendingPayment', 'ongoing', 'finished', 'cancelled'] as const;

@@ -139,6 +139,10 @@ export const reviewSchema = z.object({
   text: z.string(),
   authorName: z.string(),
   createdAt: z.string(),
+  /** Tag codes (`REVIEW_TAGS`), photo URLs and the therapist's reply (decision 049). */
+  tags: z.array(z.string()),
+  photos: z.array(z.string()),
+  reply: z.string().nullable(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

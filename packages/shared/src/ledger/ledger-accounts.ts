@@ -43,6 +43,10 @@ export const NEGATIVE_ALLOWED_PURPOSES = ACCOUNT_PURPOSE_NAMES.filter(
 export const PAYMENT_RAILS = ['wallet', 'khqr', 'promptpay', 'vietqr', 'card', 'cash'] as const;
 export type PaymentRail = (typeof PAYMENT_RAILS)[number];
 
+/** The ways money leaves to providers (withdrawals, decision 044): clearing accounts like the above. */
+export const PAYOUT_RAILS = ['bankTransfer', 'eWalletTransfer'] as const;
+export type PayoutRail = (typeof PAYOUT_RAILS)[number];
+
 export type AccountOwnerKind = 'platform' | 'user' | 'therapist' | 'store' | 'order';
 
 /** Names one account; the ledger creates it on first use. */
@@ -52,6 +56,6 @@ export interface AccountRef {
   readonly ownerId: number;
   readonly purpose: AccountPurpose;
   /** Only for railClearing. */
-  readonly rail?: PaymentRail;
+  readonly rail?: PaymentRail | PayoutRail;
   readonly currency: string;
 }

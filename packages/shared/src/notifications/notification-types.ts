@@ -60,6 +60,8 @@ export const NOTIFICATION_MESSAGE_KEYS = [
   'urged',
   'extraClocks',
   'projectChanged',
+  'complaintHandled',
+  'complaintRejected',
 ] as const;
 export type NotificationMessageKey = (typeof NOTIFICATION_MESSAGE_KEYS)[number];
 

@@ -11,5 +11,14 @@ export const cityPaymentSettingsSchema = z.object({
   isCashAllowed: z.boolean().default(false),
   /** The platform's share of the service price on completion (basis points; 2000 = 20 %). */
   platformShareBasisPoints: z.number().int().min(0).max(10_000).default(2000),
+  /** A refund to the original route is promised within this many working days (spec: 2–5). */
+  refundMaxWorkingDays: z.number().int().min(1).max(30).default(5),
+  /** How often the refund job asks the provider whether a refund has arrived. */
+  refundCheckEveryMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(24 * 60),
 });
 export type CityPaymentSettings = z.infer<typeof cityPaymentSettingsSchema>;

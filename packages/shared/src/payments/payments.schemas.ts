@@ -21,6 +21,10 @@ export const paymentAttemptSchema = z.object({
   status: z.enum(PAYMENT_ATTEMPT_STATUSES),
   /** What the pay page renders (a QR payload for the QR rails, a checkout reference for card); '' for wallet and cash. */
   payload: z.string(),
+  /** Whom the QR pays, as the payer's banking app names them (decision 040); null for wallet, cash and card. */
+  payeeName: z.string().nullable(),
+  /** The bill number the QR carries, unique per attempt; null for wallet, cash and card. */
+  billNumber: z.string().nullable(),
   providerReference: z.string(),
   expiresAt: z.string().nullable(),
   createdAt: z.string(),

@@ -166,7 +166,17 @@ export interface OrderQuoteSnapshot {
 export type OrderAdjustment =
   | { kind: 'extraClocks'; count: number; service: number; vat: number; payable: number; at: string }
   | { kind: 'travelDifference'; therapistId: number; amount: number; at: string }
-  | { kind: 'projectChange'; fromProjectId: number; toProjectId: number; charge: number; at: string };
+  | {
+      kind: 'projectChange';
+      fromProjectId: number;
+      toProjectId: number;
+      charge: number;
+      /** How a charge splits (decision 045: completion settles on the final figures); absent before. */
+      service?: number;
+      managementFee?: number;
+      vat?: number;
+      at: string;
+    };
 
 /**
  * Orders. `busy_start`/`busy_end` is the interval the therapist is held (travel before, buffer

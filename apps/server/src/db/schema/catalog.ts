@@ -262,7 +262,11 @@ export const therapistCertificates = pgTable(
   ],
 );
 
-/** Reviews shown on therapist and store pages (the booking module will link them to orders). */
+/**
+ * Reviews shown on therapist and store pages. Customers' reviews come from the reviews module
+ * (decision 049): one per order (`order_id` unique), written with the rating upkeep of the therapist
+ * and store in one transaction. Demo rows have no order. A hidden review counts nowhere.
+ */
 export const reviews = pgTable(
   'reviews',
   {
@@ -273,10 +277,24 @@ export const reviews = pgTable(
     text: text('text').notNull().default(''),
     authorName: text('author_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The reviewed order (booking's `orders.id`); null only for demo rows. */
+    orderId: integer('order_id').unique('reviews_one_per_order'),
+    customerId: integer('customer_id'),
+    tags: text('tags').array().notNull().default(sql`'{}'`),
+    photoKeys: text('photo_keys').array().notNull().default(sql`'{}'`),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
   },
   (table) => [
     index('reviews_therapist').on(table.therapistId, table.createdAt.desc()),
     index('reviews_store').on(table.storeId, table.createdAt.desc()),
+    index('reviews_customer').on(table.customerId),
+    check('reviews_tag_count', sql`cardinality(${table.tags}) <= 3`),
+    check('reviews_photo_count', sql`cardinality(${table.photoKeys}) <= 6`),
     check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
     check('reviews_has_target', sql`${table.therapistId} is not null or ${table.storeId} is not null`),
   ],

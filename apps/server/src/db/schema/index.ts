@@ -1,5 +1,7 @@
 export * from './booking';
 export * from './catalog';
+export * from './chat';
+export * from './coupons';
 export * from './engagement';
 export * from './geo';
 export * from './identity';
@@ -7,6 +9,9 @@ export * from './jobs';
 export * from './ledger';
 export * from './notifications';
 export * from './outbox';
+export * from './payment-extras';
 export * from './payments';
 export * from './platform';
 export * from './realtime';
+export * from './reviews';
+export * from './withdrawals';

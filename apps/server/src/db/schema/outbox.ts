@@ -27,6 +27,9 @@ export const outboxEvents = pgTable(
     index('outbox_events_pending_by_aggregate')
       .on(table.aggregateType, table.aggregateId, table.id)
       .where(sql`dispatched_at is null`),
+    // The dispatcher's claim walks the undispatched events oldest first and stops at a batch of
+    // heads (decision 046): without it, it read the whole backlog on every claim.
+    index('outbox_events_pending').on(table.id).where(sql`dispatched_at is null`),
     index('outbox_events_dispatched').on(table.dispatchedAt).where(sql`dispatched_at is not null`),
   ],
 );

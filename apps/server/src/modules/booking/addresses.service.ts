@@ -6,15 +6,14 @@ import {
   PLACE_TYPES_NEEDING_HOUSE_NUMBER,
 } from '@sabai/shared/booking/booking.schemas';
 import { normaliseMobile } from '@sabai/shared/phone';
-import sharp from 'sharp';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { reencodeUploadedImage } from '../../lib/image-reencode';
 import type { FileStorage } from '../../lib/storage';
 import type { AddressRow, BookingRepository } from './booking.repository';
 
 export const ADDRESS_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-const ACCEPTED_IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif']);
 const PHOTO_LONG_SIDE = 1600;
 
 export const addressPhotoUrl = (key: string) => `/app/uploads/${key}`;
@@ -112,19 +111,7 @@ export function createAddressesService(deps: {
       if (address.photoKeys.length >= MAX_ADDRESS_PHOTOS) {
         throw new AppError('addressPhotoLimit', { limit: MAX_ADDRESS_PHOTOS });
       }
-      let webp: Buffer;
-      try {
-        const image = sharp(upload, { limitInputPixels: 40_000_000, failOn: 'error' });
-        const meta = await image.metadata();
-        if (!meta.format || !ACCEPTED_IMAGE_FORMATS.has(meta.format)) throw new AppError('imageInvalid');
-        webp = await image
-          .rotate()
-          .resize(PHOTO_LONG_SIDE, PHOTO_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer();
-      } catch (error) {
-        throw error instanceof AppError ? error : new AppError('imageInvalid');
-      }
+      const webp = await reencodeUploadedImage(upload, PHOTO_LONG_SIDE);
       const digest = createHash('sha256').update(webp).digest('hex').slice(0, 16);
       const key = `addresses/${me.id}-${id}-${digest}.webp`;
       await deps.storage.put(key, webp);

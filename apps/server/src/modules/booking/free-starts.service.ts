@@ -16,7 +16,10 @@ export function createFreeStartsService(deps: {
   const { repository } = deps;
   return {
     async list(user: AuthUser | null, query: z.infer<typeof freeStartsQuerySchema>) {
-      // Independent reads in parallel; the refusals below keep their order.
+      // Independent reads in parallel, the schedule's too (known from the query alone; unused when
+      // a refusal follows); the refusals below keep their order.
+      const facts = deps.availability.prefetchFacts(query.therapistId, query.date);
+      facts.catch(() => undefined); // awaited below unless a refusal comes first
       const [found, address] = await Promise.all([
         repository.therapistWithProject(query.therapistId, query.projectId),
         query.addressId !== undefined && user ? repository.findAddress(user.id, query.addressId) : undefined,
@@ -38,6 +41,7 @@ export function createFreeStartsService(deps: {
         date: query.date,
         durationMinutes: project.durationMinutes * query.clocks,
         visit,
+        facts,
       });
       return free.map(({ startsAt, endsAt, localDate, localTime, utcOffsetMinutes, travelMinutes }) => ({
         startsAt,

@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { type OrderStatus, orderStatusCode } from '@sabai/shared/booking/order-status';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule, ModuleContext } from '../../app-module';
+import type { Db } from '../../db/client';
 import { handleJob } from '../../jobs/queue';
 import { createLocalStorage } from '../../lib/storage';
 import type { GeoApi } from '../geo';
@@ -24,23 +26,31 @@ import { createBookingSettingsReader } from './booking-settings.reader';
 import { createEarliestStartsRepository } from './earliest-starts.repository';
 import { createEarliestStartsService, type EarliestStartsService } from './earliest-starts.service';
 import { createFreeStartsService } from './free-starts.service';
+import type { BookingCouponHooks } from './order-core';
 import { createOrderLabels } from './order-labels';
 import { createOrderPartiesReader, type OrderParties } from './order-parties';
 import { createOrderWatch } from './order-watch';
 import type { OrdersService } from './orders.service';
 import { createOrdersService } from './orders.service';
-import { withStaffAudit } from './staff-audit';
+import { auditedStateOf, withStaffAudit } from './staff-audit';
 import { createWorkSettingsRepository } from './work-settings.repository';
 import { workSettingsRoutes } from './work-settings.routes';
 import { createWorkSettingsService } from './work-settings.service';
 
 export type { EarliestStartsOptions, TherapistAvailability } from './earliest-starts.service';
+export type { BookingCouponHooks } from './order-core';
 export type { OrderParties } from './order-parties';
+export type { OrderAfterServiceFacts } from './order-review-step';
 /** How an order copies its address and quote: the demo's orders are written the same way. */
 export { addressSnapshotOf, snapshotOf } from './order-rows';
 export type { SettlementRecord } from './order-steps';
 export { ACCEPT_REMINDER_EVENT } from './order-watch';
 export type { OrdersService } from './orders.service';
+
+/** A city's booking settings (VAT among them) for modules that price other things in the city. */
+export function createBookingSettingsOf(db: ModuleContext['db']) {
+  return createSettingsReader(createBookingRepository(db));
+}
 
 /** What other modules use of booking. */
 export interface BookingApi {
@@ -49,6 +59,14 @@ export interface BookingApi {
   partiesOf: (orderId: number) => Promise<OrderParties | null>;
   /** "Available now" and the earliest start of a page of therapist cards (decision 036). */
   earliestStarts: EarliestStartsService['earliestStarts'];
+  /**
+   * Audits a staff member's money action on an order inside the caller's transaction, after the
+   * system step it completed (a refund paid by hand, decision 042): who, when, why, before, after.
+   */
+  recordStaffMoneyAction: (
+    tx: Db,
+    action: { orderId: number; staffId: number; action: string; reason: string; before: OrderStatus },
+  ) => Promise<void>;
 }
 
 /**
@@ -71,10 +89,17 @@ export function createTherapistAvailability(
  */
 export function createBookingModule(
   context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'jobs' | 'outbox' | 'topics'>,
-  needs: { cities: GeoApi },
+  needs: {
+    cities: GeoApi;
+    /** Coupons' hooks for the quote and the create (decision 043). */
+    coupons?: BookingCouponHooks;
+    /** Who has member prices: the VIP module's active membership (decision 043). */
+    isMember?: (userId: number) => Promise<boolean>;
+  },
 ): AppModule<BookingApi> {
   const deps = { ...context, jobs: () => context.jobs, outbox: () => context.outbox };
-  const repository = createBookingRepository(deps.db);
+  const stored = createBookingRepository(deps.db);
+  const repository = needs.isMember ? { ...stored, isMember: needs.isMember } : stored;
   const { cities } = needs;
   const settingsOf = createSettingsReader(repository);
   const availability = createAvailabilityService({
@@ -92,6 +117,7 @@ export function createBookingModule(
     getOpenCity: cities.getOpenCity,
     jobs: deps.jobs,
     outbox: deps.outbox,
+    ...(needs.coupons ? { coupons: needs.coupons } : {}),
   });
   const freeStarts = createFreeStartsService({ repository, availability, getOpenCity: cities.getOpenCity });
   const earliestStarts = createTherapistAvailability({
@@ -152,7 +178,25 @@ export function createBookingModule(
 
   return {
     name: 'booking',
-    api: { orders, partiesOf: createOrderPartiesReader(deps.db, repository), earliestStarts },
+    api: {
+      orders,
+      partiesOf: createOrderPartiesReader(deps.db, repository),
+      earliestStarts,
+      async recordStaffMoneyAction(tx, { orderId, staffId, action, reason, before }) {
+        const order = await attention.findOrderIn(tx, orderId);
+        if (!order) return;
+        const after = auditedStateOf(order);
+        await attention.insertAudit(tx, {
+          orderId,
+          staffId,
+          action,
+          reason,
+          before: { ...after, status: orderStatusCode(before) },
+          after,
+          at: deps.clock.now(),
+        });
+      },
+    },
     routes,
     jobs: jobHandlers,
     subscriptions: [watch.subscription],

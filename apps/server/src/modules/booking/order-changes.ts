@@ -2,13 +2,36 @@ import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
 import type { TravelMode } from '@sabai/shared/booking/booking-settings';
 import { isActionAllowed } from '@sabai/shared/booking/order-actions';
 import { nextStatus } from '@sabai/shared/booking/order-transitions';
-import { projectChangeCharge, quoteExtraClocks, quoteOrder } from '@sabai/shared/booking/quote';
+import { projectChangeCharge, type Quote, quoteExtraClocks, quoteOrder } from '@sabai/shared/booking/quote';
+import { money } from '@sabai/shared/money';
 import type { Currency } from '@sabai/shared/settings';
+import type { OrderAdjustment } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { OrderRow } from './booking.repository';
 import type { OrderCore, OrdersDeps } from './order-core';
 import { MINUTE, quoteOf, statusOf } from './order-rows';
+
+/** The booked quote plus the parts of every earlier project change's charge (decision 045). */
+function raisedByEarlierChanges(quote: Quote, adjustments: readonly OrderAdjustment[]): Quote {
+  let raised = quote;
+  for (const adjustment of adjustments) {
+    if (adjustment.kind !== 'projectChange' || adjustment.charge <= 0) continue;
+    const currency = raised.total.currency;
+    // Changes recorded before the parts were kept count their whole charge as service.
+    const service = adjustment.service ?? adjustment.charge;
+    const managementFee = adjustment.managementFee ?? 0;
+    const vat = adjustment.vat ?? 0;
+    raised = {
+      ...raised,
+      service: money(raised.service.amount + service, currency),
+      managementFee: money(raised.managementFee.amount + managementFee, currency),
+      vat: money(raised.vat.amount + vat, currency),
+      total: money(raised.total.amount + adjustment.charge, currency),
+    };
+  }
+  return raised;
+}
 
 /** Changes to a live order that are not status steps: urging, extra clocks, another project, the cancellation preview, hiding. */
 export function createOrderChanges(deps: OrdersDeps, core: OrderCore) {
@@ -117,7 +140,9 @@ export function createOrderChanges(deps: OrdersDeps, core: OrderCore) {
       }
       const settings = await deps.settingsOf(order.cityId);
       const currency = order.currency as Currency;
-      const current = quoteOf(order);
+      // What the order stands at now: its booked quote raised by every earlier dearer change, so a
+      // second change charges only from the last one (a cheaper one left the basis where it was).
+      const current = raisedByEarlierChanges(quoteOf(order), order.adjustments);
       const changed = quoteOrder({
         currency,
         unitPrice: project.price,
@@ -125,11 +150,23 @@ export function createOrderChanges(deps: OrdersDeps, core: OrderCore) {
         isMember: await repository.isMember(order.customerId),
         clocks: order.clocks,
         travel: { mode: order.travelMode as TravelMode, distanceMetres: order.distanceMetres },
+        // The order's coupon keeps what it took off (decision 043), never more than the new total.
+        couponAmount: current.coupon.amount,
         settings,
       });
       const durationMinutes = project.durationMinutes * order.clocks;
       const endsAt = new Date(order.startsAt.getTime() + durationMinutes * MINUTE);
       const now = clock.now();
+      const charge = projectChangeCharge(current, changed).amount;
+      // The charge's parts, so completion pays provider, platform and VAT on the final figures.
+      const parts =
+        charge > 0
+          ? {
+              service: changed.service.amount - current.service.amount,
+              managementFee: changed.managementFee.amount - current.managementFee.amount,
+              vat: changed.vat.amount - current.vat.amount,
+            }
+          : {};
       const updated = await changeLiveOrder(
         order,
         {
@@ -143,7 +180,8 @@ export function createOrderChanges(deps: OrdersDeps, core: OrderCore) {
               kind: 'projectChange',
               fromProjectId: order.projectId,
               toProjectId: project.id,
-              charge: projectChangeCharge(current, changed).amount,
+              charge,
+              ...parts,
               at: now.toISOString(),
             },
           ],

@@ -57,6 +57,16 @@ export interface OrdersDeps {
   getOpenCity: (cityId: number) => Promise<OpenCity>;
   jobs: () => JobQueue;
   outbox: () => Outbox;
+  /** Coupons (decision 043): the quote's discount and "used by this order" in the create's transaction. */
+  coupons?: BookingCouponHooks;
+}
+
+/** What booking asks of coupons; the coupons module implements it (booking never reads its tables). */
+export interface BookingCouponHooks {
+  /** What the coupon takes off an order of `total`; throws the reason it cannot be used. */
+  discountFor(userId: number, couponId: number, total: { amount: number; currency: string }): Promise<number>;
+  /** Inside the order's insert transaction: the coupon is used by this order, or nothing is written. */
+  useWithin(tx: Db, userId: number, couponId: number, orderId: number): Promise<void>;
 }
 
 /**
@@ -92,10 +102,13 @@ export function createOrderCore(deps: OrdersDeps) {
     actorId: number,
     settings: CityBookingSettings,
     providerUserId?: number | null,
+    /** More work in the insert's transaction (a coupon used by this order). */
+    within?: (tx: Db, order: OrderRow) => Promise<void>,
   ) {
     return underBusyConstraint(() =>
       deps.outbox().transaction(async (tx) => {
         const order = await repository.insertOrder(tx, row);
+        await within?.(tx, order);
         const created = {
           orderId: order.id,
           fromStatus: null,
@@ -303,10 +316,12 @@ export function createOrderCore(deps: OrdersDeps) {
     const jobs = deps.jobs();
     const status = statusOf(order);
     const now = clock.now().getTime();
-    for (const type of ORDER_TIMED_JOBS) {
-      if (status === 'pendingReview' && type === autoCompleteOrderJob) continue;
-      await jobs.cancel(tx, type, key);
-    }
+    // One statement for every timed job the order may have (a transition used to send six).
+    await jobs.cancel(
+      tx,
+      ORDER_TIMED_JOBS.filter((type) => !(status === 'pendingReview' && type === autoCompleteOrderJob)),
+      key,
+    );
     const payload = { orderId: order.id };
     const at = (instant: number) => ({ runAt: new Date(instant), uniqueKey: key });
     if (status === 'waitingAcceptance') {

@@ -7,9 +7,10 @@ import type {
 } from '@sabai/shared/booking/booking.schemas';
 import type { TravelMode } from '@sabai/shared/booking/booking-settings';
 import { orderStatusCode } from '@sabai/shared/booking/order-status';
-import { type Quote, quoteOrder } from '@sabai/shared/booking/quote';
+import { type Quote, type QuoteInput, quoteOrder } from '@sabai/shared/booking/quote';
 import { straightLineMetres } from '@sabai/shared/booking/travel';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { NewOrderRow } from './booking.repository';
@@ -30,6 +31,29 @@ type InStoreBody = z.infer<typeof createInStoreBodySchema>;
 export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
   const { repository, clock, availability } = deps;
   const { insertOrder, currencyOfCity, detail } = core;
+
+  /**
+   * The quote with the customer's coupon, if they chose one: the coupon is checked against the
+   * order's total before it (owner, status, window, currency, minimum) and never takes it below zero.
+   */
+  async function quoteWithCoupon(
+    me: AuthUser,
+    couponId: number | undefined,
+    input: QuoteInput,
+  ): Promise<Quote> {
+    const plain = quoteOrder(input);
+    if (couponId === undefined) return plain;
+    if (!deps.coupons) throw new AppError('couponNotFound');
+    const discount = await deps.coupons.discountFor(me.id, couponId, plain.total);
+    return quoteOrder({ ...input, couponAmount: discount });
+  }
+
+  /** The create's coupon step, run in the order's insert transaction. */
+  function useCoupon(me: AuthUser, couponId: number | undefined) {
+    const coupons = deps.coupons;
+    if (couponId === undefined || !coupons) return undefined;
+    return (tx: Db, order: { id: number }) => coupons.useWithin(tx, me.id, couponId, order.id);
+  }
 
   /**
    * Everything a home-visit booking decides before it writes: the refusals (closed city, resting
@@ -81,7 +105,7 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
       const isTaken = withoutOrders.some((slot) => Date.parse(slot.startsAt) === startsAt.getTime());
       throw new AppError(isTaken ? 'bookingTimeTaken' : 'bookingTimeUnavailable');
     }
-    const quote = quoteOrder({
+    const quote = await quoteWithCoupon(me, body.couponId, {
       currency,
       unitPrice: project.price,
       memberUnitPrice: project.memberPrice,
@@ -162,7 +186,7 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
         throw new AppError(isTaken ? 'bookingTimeTaken' : 'bookingTimeUnavailable');
       }
     }
-    const quote = quoteOrder({
+    const quote = await quoteWithCoupon(me, body.couponId, {
       currency,
       unitPrice: project.price,
       memberUnitPrice: project.memberPrice,
@@ -202,7 +226,7 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
     async createHomeVisit(me: AuthUser, body: HomeVisitBody): Promise<OrderDetail> {
       const { row, settings, providerUserId } = await planHomeVisit(me, body);
       const { order, history } = await withFreshOrderNumber(row.createdAt, (orderNumber) =>
-        insertOrder({ ...row, orderNumber }, me.id, settings, providerUserId),
+        insertOrder({ ...row, orderNumber }, me.id, settings, providerUserId, useCoupon(me, body.couponId)),
       );
       return detail(order, 'customer', history);
     },
@@ -211,7 +235,13 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
       const { row, settings, providerUserId } = await planInStore(me, body);
       const { order, history } = await withFreshVerificationCode((verificationCode) =>
         withFreshOrderNumber(row.createdAt, (orderNumber) =>
-          insertOrder({ ...row, orderNumber, verificationCode }, me.id, settings, providerUserId),
+          insertOrder(
+            { ...row, orderNumber, verificationCode },
+            me.id,
+            settings,
+            providerUserId,
+            useCoupon(me, body.couponId),
+          ),
         ),
       );
       return detail(order, 'customer', history);

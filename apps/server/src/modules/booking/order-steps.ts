@@ -114,6 +114,11 @@ export function createOrderSteps(deps: OrdersDeps, core: OrderCore) {
       }
     },
 
+    /** Who the caller is on this order (customer, provider, store, staff); notFound for anyone else. */
+    async partyOf(me: AuthUser, orderId: number) {
+      return (await core.partyOrder(me, orderId)).actor;
+    },
+
     /** What the payments module needs of an order: who pays, how much, and where it stands. */
     async moneyFacts(orderId: number) {
       const order = await repository.findOrder(orderId);
@@ -130,6 +135,8 @@ export function createOrderSteps(deps: OrdersDeps, core: OrderCore) {
         currency: order.currency,
         payable: order.payable,
         quote: { ...order.quote },
+        /** Extra clocks and project changes: what payments collects as the order's extras (decision 045). */
+        adjustments: [...order.adjustments],
         settlement: (order.settlement ?? null) as SettlementRecord | null,
       };
     },

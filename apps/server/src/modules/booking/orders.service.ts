@@ -3,6 +3,7 @@ import { createOrderCore, type OrdersDeps } from './order-core';
 import { createOrderCreation } from './order-creation';
 import { createOrderReading } from './order-reading';
 import { createOrderReassignment } from './order-reassignment';
+import { createOrderReviewStep } from './order-review-step';
 import { createOrderSteps } from './order-steps';
 import { createOrderTravel } from './order-travel';
 
@@ -21,6 +22,7 @@ export function createOrdersService(deps: OrdersDeps) {
     ...createOrderChanges(deps, core),
     ...createOrderReassignment(deps, core),
     ...createOrderTravel(deps, core),
+    ...createOrderReviewStep(deps, core),
   };
 }
 

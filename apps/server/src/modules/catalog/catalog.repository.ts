@@ -218,7 +218,8 @@ export function createCatalogRepository(db: Db) {
       db
         .select()
         .from(reviews)
-        .where(eq(reviews.therapistId, therapistId))
+        // A review customer service hid breaks the rules: no reader sees it (decision 049).
+        .where(and(eq(reviews.therapistId, therapistId), isNull(reviews.hiddenAt)))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(limit),
 
@@ -226,7 +227,8 @@ export function createCatalogRepository(db: Db) {
       db
         .select()
         .from(reviews)
-        .where(eq(reviews.storeId, storeId))
+        // A review customer service hid breaks the rules: no reader sees it (decision 049).
+        .where(and(eq(reviews.storeId, storeId), isNull(reviews.hiddenAt)))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(limit),
 

@@ -468,6 +468,8 @@ describe('display currency and demo images', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toContain('image/svg+xml');
     expect(ok.body).toMatch(/^<svg /);
+    // A name always draws the same picture: browsers keep it for a year (issue #17).
+    expect(ok.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const bad = await app.inject({ method: 'GET', url: '/app/media/demo/..%2Fetc.svg' });
     expect(bad.statusCode).toBe(404);
   });

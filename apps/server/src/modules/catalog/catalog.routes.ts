@@ -270,7 +270,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(request.lang, await service.currencyRates()),
   );
 
-  // Generated demo pictures (avatars, project and store photos): deterministic SVG, cached for a day.
+  // Generated demo pictures (avatars, project and store photos): deterministic SVG — a name always
+  // draws the same picture —, so browsers keep them for a year (a day made every repeat visit fetch
+  // the lists' pictures again, issue #17). A drawing that changes takes a new name.
   app.get(
     '/media/demo/:name',
     {
@@ -282,7 +284,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       if (!isDemoImageName(name)) return reply.callNotFound();
       return reply
         .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
+        .header('cache-control', 'public, max-age=31536000, immutable')
         .send(demoImageSvg(name));
     },
   );

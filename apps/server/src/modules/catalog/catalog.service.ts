@@ -149,12 +149,18 @@ export function createCatalogService(deps: CatalogDeps) {
     text: string;
     authorName: string;
     createdAt: Date;
+    tags: string[];
+    photoKeys: string[];
+    reply: string | null;
   }): Review => ({
     id: row.id,
     rating: row.rating,
     text: row.text,
     authorName: row.authorName,
     createdAt: row.createdAt.toISOString(),
+    tags: row.tags,
+    photos: row.photoKeys.map((key) => `/app/uploads/${key}`),
+    reply: row.reply,
   });
 
   const locationOf = (query: { lat?: number | undefined; lng?: number | undefined }): LatLng | undefined =>

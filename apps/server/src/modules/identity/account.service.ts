@@ -7,10 +7,10 @@ import {
   type UserRecord,
 } from '@sabai/shared/identity/identity.schemas';
 import { checkNickname } from '@sabai/shared/identity/nickname';
-import sharp from 'sharp';
 import { type AuthUser, hasRole } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { reencodeUploadedImage } from '../../lib/image-reencode';
 import type { FileStorage } from '../../lib/storage';
 import type { AccountCache } from './account-cache';
 import type { IdentityRepository } from './identity.repository';
@@ -20,7 +20,6 @@ import { toUserRecord } from './user-record';
 export const CANCELLATION_WAIT_MS = CANCELLATION_WAIT_DAYS * 24 * 60 * 60_000;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const AVATAR_SIZE = 512;
-const ACCEPTED_IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif']);
 /** Who may read and moderate other people's accounts. */
 const STAFF: readonly Role[] = ['customer_service', 'admin'];
 
@@ -106,19 +105,7 @@ export function createAccountService(deps: {
 
     /** Checks the upload is an image by its content, re-encodes it to a square WebP and stores it. */
     async setAvatar(me: AuthUser, upload: Buffer): Promise<UserRecord> {
-      let webp: Buffer;
-      try {
-        const image = sharp(upload, { limitInputPixels: 40_000_000, failOn: 'error' });
-        const meta = await image.metadata();
-        if (!meta.format || !ACCEPTED_IMAGE_FORMATS.has(meta.format)) throw new AppError('imageInvalid');
-        webp = await image
-          .rotate()
-          .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-          .webp({ quality: 82 })
-          .toBuffer();
-      } catch (error) {
-        throw error instanceof AppError ? error : new AppError('imageInvalid');
-      }
+      const webp = await reencodeUploadedImage(upload, { longSide: AVATAR_SIZE, fit: 'cover', quality: 82 });
       const digest = createHash('sha256').update(webp).digest('hex').slice(0, 16);
       const key = `avatars/${me.id}-${digest}.webp`;
       await deps.storage.put(key, webp);

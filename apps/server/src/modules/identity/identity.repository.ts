@@ -1,5 +1,5 @@
 import { IS_LOGOUT, type Role, type SmsPurpose } from '@sabai/shared/identity/identity.schemas';
-import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   noticeReads,
@@ -10,6 +10,7 @@ import {
   smsCodes,
   userRoles,
   users,
+  vipMemberships,
 } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -19,6 +20,19 @@ export type SmsCodeRow = typeof smsCodes.$inferSelect;
 const rolesOf = sql<
   Role[]
 >`array(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${users.id} order by 1)`;
+
+/**
+ * A user's columns with `vipLevel` derived from the VIP module's membership rows (decision 043):
+ * 1 while a purchased window holds now, else 0. The stored `vip_level` column is no longer read,
+ * so the badge can never outlive the membership.
+ */
+const userColumns = {
+  ...getTableColumns(users),
+  vipLevel:
+    sql<number>`(case when exists (select 1 from ${vipMemberships} where ${vipMemberships.userId} = ${users.id} and ${vipMemberships.startsAt} <= now() and ${vipMemberships.endsAt} > now()) then 1 else 0 end)::smallint`.mapWith(
+      Number,
+    ),
+};
 
 export interface IdentityRepository extends ReturnType<typeof createQueries> {
   /** Runs `work` in one transaction with a repository bound to it. */
@@ -62,7 +76,11 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
     // ── users ────────────────────────────────────────────────────────────────────────────
     /** The user with their roles; `forUpdate` locks the row for the rest of the transaction. */
     async findUser(id: number, forUpdate = false): Promise<(UserRow & { roles: Role[] }) | undefined> {
-      const query = db.select({ user: users, roles: rolesOf }).from(users).where(eq(users.id, id)).limit(1);
+      const query = db
+        .select({ user: userColumns, roles: rolesOf })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
       const [row] = forUpdate ? await query.for('update') : await query;
       return row ? { ...row.user, roles: row.roles } : undefined;
     },
@@ -70,7 +88,7 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
     /** The live (not cancelled) account holding the phone. */
     async findLiveUserByPhone(phoneE164: string): Promise<UserRow | undefined> {
       const [row] = await db
-        .select()
+        .select(userColumns)
         .from(users)
         .where(and(eq(users.phoneE164, phoneE164), ne(users.isLogout, IS_LOGOUT.cancelled)))
         .limit(1);
@@ -214,7 +232,7 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
             revokedAt: sessions.revokedAt,
             revokeReason: sessions.revokeReason,
           },
-          user: users,
+          user: userColumns,
           roles: rolesOf,
         })
         .from(sessions)

@@ -72,7 +72,12 @@ export function createIdentityModule(
   return {
     name: 'identity',
     /** The session lookup the auth hook and the WebSocket use, and re-authentication for sensitive steps. */
-    api: { lookupSession: identity.lookupSession, reauthenticate: identity.reauthenticate },
+    api: {
+      lookupSession: identity.lookupSession,
+      reauthenticate: identity.reauthenticate,
+      /** Another module changed what a user's record shows (a VIP purchase): drop the cached record. */
+      accountsChanged: (userIds: number[]) => cache.invalidate(userIds),
+    },
     routes,
     sweeps: [
       {
@@ -90,6 +95,7 @@ export function createIdentityModule(
   } satisfies AppModule<{
     lookupSession: IdentityService['lookupSession'];
     reauthenticate: IdentityService['reauthenticate'];
+    accountsChanged: (userIds: number[]) => void;
   }> &
     Record<string, unknown>;
 }

@@ -1,6 +1,6 @@
 import type { AccountRef } from '@sabai/shared/ledger/ledger-accounts';
 import { ACCOUNT_PURPOSES } from '@sabai/shared/ledger/ledger-accounts';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema';
 
@@ -32,11 +32,21 @@ export function createLedgerRepository(db: Db) {
     /** The account, created empty on first use (concurrent first uses end with one row). */
     async account(tx: Db, ref: AccountRef): Promise<LedgerAccountRow> {
       const identity = identityOf(ref);
-      await tx
-        .insert(ledgerAccounts)
-        .values({ ...identity, mayGoNegative: ACCOUNT_PURPOSES[ref.purpose].mayGoNegative })
-        .onConflictDoNothing();
-      const [row] = await tx.select().from(ledgerAccounts).where(isAccount(ref));
+      // One round trip in the usual case: an order's accounts are mostly new (insert first), a
+      // wallet's or the platform's mostly exist (select first).
+      const insert = async () =>
+        (
+          await tx
+            .insert(ledgerAccounts)
+            .values({ ...identity, mayGoNegative: ACCOUNT_PURPOSES[ref.purpose].mayGoNegative })
+            .onConflictDoNothing()
+            .returning()
+        )[0];
+      const select = async () => (await tx.select().from(ledgerAccounts).where(isAccount(ref)))[0];
+      const row =
+        ref.ownerKind === 'order'
+          ? ((await insert()) ?? (await select()))
+          : ((await select()) ?? (await insert()) ?? (await select()));
       if (!row) throw new Error(`ledger account not found after insert: ${JSON.stringify(identity)}`);
       return row;
     },
@@ -106,6 +116,93 @@ export function createLedgerRepository(db: Db) {
         )
         .orderBy(desc(ledgerPostings.id))
         .limit(options.limit);
+    },
+
+    /** The account's row locked for this transaction (created if new): a check-then-post holds it. */
+    async lockedAccount(tx: Db, ref: AccountRef): Promise<LedgerAccountRow> {
+      const identity = identityOf(ref);
+      await tx
+        .insert(ledgerAccounts)
+        .values({ ...identity, mayGoNegative: ACCOUNT_PURPOSES[ref.purpose].mayGoNegative })
+        .onConflictDoNothing();
+      const [row] = await tx.select().from(ledgerAccounts).where(isAccount(ref)).for('update');
+      if (!row) throw new Error(`ledger account not found after insert: ${JSON.stringify(identity)}`);
+      return row;
+    },
+
+    /**
+     * Postings on any of the accounts, newest first, page by offset; `kinds` keeps only those entry
+     * kinds, `exceptKinds` drops them (the "other" filter).
+     */
+    async historyOfAccounts(
+      accountIds: readonly number[],
+      options: { kinds?: readonly string[]; exceptKinds?: readonly string[]; offset: number; limit: number },
+    ) {
+      if (accountIds.length === 0) return [];
+      return db
+        .select({
+          postingId: ledgerPostings.id,
+          amount: ledgerPostings.amount,
+          currency: ledgerPostings.currency,
+          entryId: ledgerEntries.id,
+          kind: ledgerEntries.kind,
+          orderId: ledgerEntries.orderId,
+          createdAt: ledgerEntries.createdAt,
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+        .where(
+          and(
+            inArray(ledgerPostings.accountId, [...accountIds]),
+            options.kinds ? inArray(ledgerEntries.kind, [...options.kinds]) : undefined,
+            options.exceptKinds ? notInArray(ledgerEntries.kind, [...options.exceptKinds]) : undefined,
+          ),
+        )
+        .orderBy(desc(ledgerPostings.id))
+        .offset(options.offset)
+        .limit(options.limit);
+    },
+
+    /** One entry with only its postings on the given accounts (nothing when it touches none of them). */
+    async entryOnAccounts(entryId: number, accountIds: readonly number[]) {
+      if (accountIds.length === 0) return undefined;
+      const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, entryId));
+      if (!entry) return undefined;
+      const postings = await db
+        .select({
+          accountId: ledgerPostings.accountId,
+          purpose: ledgerAccounts.purpose,
+          currency: ledgerPostings.currency,
+          amount: ledgerPostings.amount,
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .where(and(eq(ledgerPostings.entryId, entryId), inArray(ledgerPostings.accountId, [...accountIds])))
+        .orderBy(ledgerPostings.id);
+      return postings.length === 0 ? undefined : { entry, postings };
+    },
+
+    /** Postings on the accounts booked in [from, to), oldest first (income pages sum them). */
+    async postingsBetween(accountIds: readonly number[], from: Date, to: Date) {
+      if (accountIds.length === 0) return [];
+      return db
+        .select({
+          accountId: ledgerPostings.accountId,
+          amount: ledgerPostings.amount,
+          kind: ledgerEntries.kind,
+          orderId: ledgerEntries.orderId,
+          createdAt: ledgerEntries.createdAt,
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+        .where(
+          and(
+            inArray(ledgerPostings.accountId, [...accountIds]),
+            gte(ledgerEntries.createdAt, from),
+            lt(ledgerEntries.createdAt, to),
+          ),
+        )
+        .orderBy(ledgerPostings.id);
     },
 
     /** The sum of an account's postings, read from the postings themselves (not the cached balance). */

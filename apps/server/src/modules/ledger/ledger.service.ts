@@ -151,6 +151,16 @@ export function createLedgerService(deps: { repository: LedgerRepository; clock:
       return (await repository.findAccount(ref))?.balance ?? 0;
     },
 
+    /**
+     * The account locked until the caller's transaction ends, with its balance: a check ("is there
+     * enough?", or what a provider owes to be netted) followed by a post in the same transaction
+     * cannot be raced by a parallel one.
+     */
+    lockedBalance: async (tx: Db, ref: AccountRef): Promise<number> =>
+      (await repository.lockedAccount(tx, ref)).balance,
+    historyOfAccounts: repository.historyOfAccounts,
+    entryOnAccounts: repository.entryOnAccounts,
+    postingsBetween: repository.postingsBetween,
     history: repository.history,
     findAccount: repository.findAccount,
   };

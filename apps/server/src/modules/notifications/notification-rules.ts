@@ -110,6 +110,17 @@ export function planFor(eventType: string, payload: Record<string, unknown>): No
       return [note('provider', orderUpdated, 'extraClocks', { count: Number(payload.count ?? 1) })];
     case 'order.projectChanged':
       return [note('provider', orderUpdated, 'projectChanged')];
+    // Reviews and complaints (decision 049): a review of an already completed order, staff's decision.
+    case 'order.reviewed':
+      return [note('provider', serviceFinished, 'reviewed')];
+    case 'order.complaintDecided':
+      return [
+        note(
+          'customer',
+          orderUpdated,
+          payload.status === 'handled' ? 'complaintHandled' : 'complaintRejected',
+        ),
+      ];
     default:
       return [];
   }

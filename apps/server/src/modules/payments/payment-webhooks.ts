@@ -65,7 +65,10 @@ export function createPaymentWebhooks(deps: {
     if (await repository.hasWebhookEvent(provider, event.eventId)) return 'replayed';
     const attempt = await repository.attemptByReference(provider, event.reference);
     if (!attempt) throw new AppError('notFound');
-    const status = await adapter.confirm(event.reference);
+    const status = await adapter.confirm(event.reference, {
+      amount: attempt.amount,
+      currency: attempt.currency,
+    });
     if (event.type === 'payment.succeeded') {
       if (status !== 'succeeded') return 'ignored';
       return deps.payments.applySuccess(attempt, provider, event.eventId);

@@ -1,12 +1,16 @@
 import { ERROR_CODES } from '@sabai/shared/error-codes';
+import { money, toDecimalString } from '@sabai/shared/money';
+import bakong from 'bakong-khqr';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_NOW } from '../../../test/booking-fixtures';
 import { call, registerUser } from '../../../test/identity-helpers';
 import { bookUnpaidOrder, fundWallet, payOrder } from '../../../test/payment-fixtures';
 import { createTestApp } from '../../../test/test-app';
+import { SANDBOX_PAYEES } from '../../config/env';
 import { queryRows } from '../../db/client';
 import { fixedClock } from '../../lib/clock';
+import { atInstant } from './qr-payloads';
 
 const clock = fixedClock(BOOKING_NOW);
 const { app, database } = await createTestApp({ clock });
@@ -109,8 +113,19 @@ describe('paying through a rail', () => {
       amount: order.payable,
       currency: 'USD',
     });
-    expect(attempt.payload).toContain(`|${order.payable}|USD|`);
-    expect(attempt.expiresAt).toBe(new Date(BOOKING_NOW.getTime() + 10 * 60_000).toISOString());
+    // The sandbox emits the rail's real KHQR: the payer's app reads the payable, our bill number
+    // and the 10-minute expiry from it (checked at the app's clock, as the payer's app would).
+    const expiresAt = new Date(BOOKING_NOW.getTime() + 10 * 60_000);
+    expect(atInstant(BOOKING_NOW, () => bakong.BakongKHQR.verify(attempt.payload).isValid)).toBe(true);
+    expect(bakong.BakongKHQR.decode(attempt.payload).data).toMatchObject({
+      transactionAmount: toDecimalString(money(order.payable, 'USD')),
+      transactionCurrency: '840',
+      billNumber: attempt.billNumber,
+      expirationTimestamp: String(expiresAt.getTime()),
+    });
+    expect(attempt.billNumber).toMatch(/^[A-Z0-9]{20}$/);
+    expect(attempt.payeeName).toBe(SANDBOX_PAYEES.KHQR_MERCHANT_NAME);
+    expect(attempt.expiresAt).toBe(expiresAt.toISOString());
     const current = await call(app, {
       method: 'GET',
       url: `/app/orders/${order.id}/payments/current`,

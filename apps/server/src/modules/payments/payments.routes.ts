@@ -1,11 +1,15 @@
 import { idSchema } from '@sabai/shared/input';
+import { orderPaymentMethodsSchema } from '@sabai/shared/payments/pay-pages.schemas';
 import {
   paymentAttemptSchema,
   payOrderRequestSchema,
-  walletHistoryItemSchema,
-  walletHistoryQuerySchema,
   walletSchema,
 } from '@sabai/shared/payments/payments.schemas';
+import {
+  walletEntryDetailSchema,
+  walletHistoryFilterSchema,
+  walletHistoryPageSchema,
+} from '@sabai/shared/payments/wallet-history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth';
@@ -58,6 +62,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/orders/:id/payments/methods',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['payments'],
+        summary: 'The methods the pay page offers for the order (its currency and city)',
+        params: orderParams,
+        response: okResponse(orderPaymentMethodsSchema),
+      },
+    },
+    async (request) => ok(request.lang, await payments.methods(requireUser(request), request.params.id)),
+  );
+
+  app.get(
     '/wallet',
     {
       config: { access: 'user' },
@@ -76,14 +94,26 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags: ['payments'],
-        summary: "The caller's wallet movements, newest first",
-        querystring: walletHistoryQuerySchema,
-        response: okResponse(
-          z.object({ items: z.array(walletHistoryItemSchema), page: z.number(), hasMore: z.boolean() }),
-        ),
+        summary: "The caller's wallet movements, newest first (optionally one type)",
+        querystring: walletHistoryFilterSchema,
+        response: okResponse(walletHistoryPageSchema),
       },
     },
     async (request) => ok(request.lang, await wallet.history(requireUser(request).id, request.query)),
+  );
+
+  app.get(
+    '/wallet/history/:entryId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['payments'],
+        summary: "One movement of the caller's wallet (another's is not found)",
+        params: z.object({ entryId: idSchema }),
+        response: okResponse(walletEntryDetailSchema),
+      },
+    },
+    async (request) => ok(request.lang, await wallet.entry(requireUser(request).id, request.params.entryId)),
   );
 };
 

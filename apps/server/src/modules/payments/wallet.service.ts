@@ -1,38 +1,106 @@
+import {
+  ENTRY_KINDS_BY_TYPE,
+  KNOWN_ENTRY_KINDS,
+  type WalletEntryDetail,
+  type WalletEntryType,
+  walletEntryTypeOf,
+} from '@sabai/shared/payments/wallet-history';
 import { CURRENCIES } from '@sabai/shared/settings';
+import { AppError } from '../../lib/app-error';
 import type { LedgerService } from '../ledger';
 import { walletOf } from './accounts';
 
 /** The customer's wallet, read from the ledger: a balance is always its account's postings. */
-export function createWalletService(deps: { ledger: LedgerService }) {
+export function createWalletService(deps: {
+  ledger: LedgerService;
+  therapistOfUser?: (userId: number) => Promise<{ id: number } | undefined>;
+}) {
   const { ledger } = deps;
+
+  async function walletAccounts(userId: number) {
+    const accounts = [];
+    for (const currency of CURRENCIES) {
+      const account = await ledger.findAccount(walletOf(userId, currency));
+      if (account) accounts.push(account);
+    }
+    return accounts;
+  }
+
+  /** The wallet, and for a provider their earnings and tips (income, tips, withdrawals show there). */
+  async function historyAccounts(userId: number) {
+    const accounts = await walletAccounts(userId);
+    const therapist = await deps.therapistOfUser?.(userId);
+    if (therapist) {
+      for (const currency of CURRENCIES) {
+        for (const purpose of ['providerEarnings', 'tips'] as const) {
+          const account = await ledger.findAccount({
+            ownerKind: 'therapist',
+            ownerId: therapist.id,
+            purpose,
+            currency,
+          });
+          if (account) accounts.push(account);
+        }
+      }
+    }
+    return accounts;
+  }
+
   return {
     async balances(userId: number) {
-      const balances = [];
-      for (const currency of CURRENCIES) {
-        const account = await ledger.findAccount(walletOf(userId, currency));
-        if (account) balances.push({ currency, amount: account.balance });
-      }
-      return { balances };
+      const accounts = await walletAccounts(userId);
+      return {
+        balances: accounts.map((account) => ({ currency: account.currency, amount: account.balance })),
+      };
     },
 
-    async history(userId: number, query: { page: number; pageSize: number }) {
-      const wanted = query.page * query.pageSize + 1;
-      const rows = [];
-      for (const currency of CURRENCIES) {
-        const account = await ledger.findAccount(walletOf(userId, currency));
-        if (account) rows.push(...(await ledger.history(account.id, { limit: wanted })));
-      }
-      rows.sort((a, b) => b.postingId - a.postingId);
-      const start = (query.page - 1) * query.pageSize;
-      const items = rows.slice(start, start + query.pageSize).map((row) => ({
+    /** Newest first, a page at a time, optionally only one type (payment, refund, tip, top-up…). */
+    async history(userId: number, query: { page: number; pageSize: number; type?: WalletEntryType }) {
+      const accountIds = (await historyAccounts(userId)).map((account) => account.id);
+      const filter =
+        query.type === undefined
+          ? {}
+          : query.type === 'other'
+            ? { exceptKinds: KNOWN_ENTRY_KINDS }
+            : { kinds: ENTRY_KINDS_BY_TYPE[query.type] };
+      const rows = await ledger.historyOfAccounts(accountIds, {
+        ...filter,
+        offset: (query.page - 1) * query.pageSize,
+        limit: query.pageSize + 1,
+      });
+      const items = rows.slice(0, query.pageSize).map((row) => ({
         entryId: row.entryId,
         kind: row.kind,
+        type: walletEntryTypeOf(row.kind),
         orderId: row.orderId,
         currency: row.currency,
         amount: row.amount,
         at: row.createdAt.toISOString(),
       }));
-      return { items, page: query.page, hasMore: rows.length > start + query.pageSize };
+      return { items, page: query.page, hasMore: rows.length > query.pageSize };
+    },
+
+    /** One movement of the caller's wallet; an entry that never touched it does not exist for them. */
+    async entry(userId: number, entryId: number): Promise<WalletEntryDetail> {
+      const accounts = await historyAccounts(userId);
+      const found = await ledger.entryOnAccounts(
+        entryId,
+        accounts.map((account) => account.id),
+      );
+      if (!found) throw new AppError('notFound');
+      const [first] = found.postings;
+      return {
+        entryId: found.entry.id,
+        kind: found.entry.kind,
+        type: walletEntryTypeOf(found.entry.kind),
+        orderId: found.entry.orderId,
+        currency: first?.currency ?? '',
+        amount: found.postings.reduce((total, posting) => total + posting.amount, 0),
+        at: found.entry.createdAt.toISOString(),
+        memo: found.entry.memo,
+        reversesEntryId: found.entry.reversesEntryId,
+        postings: found.postings.map(({ purpose, currency, amount }) => ({ purpose, currency, amount })),
+      };
     },
   };
 }

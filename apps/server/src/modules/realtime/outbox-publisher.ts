@@ -11,13 +11,12 @@ export function publishToRealtime(deps: { bus: EventBus; log: TopicLog; clock: C
   return {
     name: 'realtime',
     async handle(event) {
-      for (const topic of event.topics) {
-        const seq = await deps.log.append(
-          { topic, type: event.eventType, payload: event.payload, outboxEventId: event.id },
-          deps.clock.now(),
-        );
+      const logged = await deps.log.append(
+        { topics: event.topics, type: event.eventType, payload: event.payload, outboxEventId: event.id },
+        deps.clock.now(),
+      );
+      for (const { topic, seq } of logged)
         await deps.bus.publish({ topic, seq, type: event.eventType, payload: event.payload });
-      }
     },
   };
 }

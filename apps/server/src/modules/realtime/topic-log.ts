@@ -15,43 +15,53 @@ export interface LoggedEvent {
 /** The per-topic sequence and event log in PostgreSQL (decision 016): shared by every server process. */
 export function createTopicLog(db: Db) {
   return {
-    /** Logs the event under the topic's next sequence number; the same outbox event keeps its first number. */
+    /**
+     * Logs the event under each topic's next sequence number, all topics in one transaction (an
+     * order's event goes to three: one commit instead of three); the same outbox event keeps its
+     * first numbers. Topics are locked in sorted order, so two processes never wait on each other.
+     */
     async append(
-      event: { topic: string; type: string; payload: unknown; outboxEventId?: number },
+      event: { topics: readonly string[]; type: string; payload: unknown; outboxEventId?: number },
       now: Date,
-    ): Promise<number> {
+    ): Promise<{ topic: string; seq: number }[]> {
+      const topics = [...new Set(event.topics)].sort();
+      if (!topics.length) return [];
       return db.transaction(async (tx) => {
-        if (event.outboxEventId !== undefined) {
-          const [earlier] = await tx
-            .select({ seq: realtimeEvents.seq })
-            .from(realtimeEvents)
-            .where(
-              and(
-                eq(realtimeEvents.topic, event.topic),
-                eq(realtimeEvents.outboxEventId, event.outboxEventId),
-              ),
-            );
-          if (earlier) return earlier.seq;
+        const logged: { topic: string; seq: number }[] = [];
+        for (const topic of topics) {
+          if (event.outboxEventId !== undefined) {
+            const [earlier] = await tx
+              .select({ seq: realtimeEvents.seq })
+              .from(realtimeEvents)
+              .where(
+                and(eq(realtimeEvents.topic, topic), eq(realtimeEvents.outboxEventId, event.outboxEventId)),
+              );
+            if (earlier) {
+              logged.push({ topic, seq: earlier.seq });
+              continue;
+            }
+          }
+          // The counter row's lock orders concurrent appends to one topic, in any process.
+          const [counter] = await tx
+            .insert(realtimeTopics)
+            .values({ topic, lastSeq: 1 })
+            .onConflictDoUpdate({
+              target: realtimeTopics.topic,
+              set: { lastSeq: sql`${realtimeTopics.lastSeq} + 1` },
+            })
+            .returning({ seq: realtimeTopics.lastSeq });
+          const seq = (counter as { seq: number }).seq;
+          await tx.insert(realtimeEvents).values({
+            topic,
+            seq,
+            type: event.type,
+            payload: event.payload ?? null,
+            outboxEventId: event.outboxEventId ?? null,
+            createdAt: now,
+          });
+          logged.push({ topic, seq });
         }
-        // The counter row's lock orders concurrent appends to one topic, in any process.
-        const [counter] = await tx
-          .insert(realtimeTopics)
-          .values({ topic: event.topic, lastSeq: 1 })
-          .onConflictDoUpdate({
-            target: realtimeTopics.topic,
-            set: { lastSeq: sql`${realtimeTopics.lastSeq} + 1` },
-          })
-          .returning({ seq: realtimeTopics.lastSeq });
-        const seq = (counter as { seq: number }).seq;
-        await tx.insert(realtimeEvents).values({
-          topic: event.topic,
-          seq,
-          type: event.type,
-          payload: event.payload ?? null,
-          outboxEventId: event.outboxEventId ?? null,
-          createdAt: now,
-        });
-        return seq;
+        return logged;
       });
     },
 

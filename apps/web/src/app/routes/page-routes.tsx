@@ -14,6 +14,12 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
 
 const loginPage = page(() => import('./public/login-page'));
 const cityPage = page(() => import('./home/city-page'));
+const qrCodePage = page(() => import('./index/qr-code-page'));
+const paySuccessPage = page(() => import('./index/pay-success-page'));
+const vipPage = page(() => import('./my/vip/vip-page'));
+const walletPage = page(() => import('./my/wallet/wallet-page'));
+const walletEntryPage = page(() => import('./my/wallet/wallet-entry-page'));
+const withdrawPage = page(() => import('./my/withdraw/withdraw-page'));
 
 const routes: RouteObject[] = [
   // Discovery.
@@ -46,6 +52,14 @@ const routes: RouteObject[] = [
   { path: paths.accountManagement.path, element: page(() => import('./my/setting/account-management-page')) },
   { path: paths.changePhone.path, element: page(() => import('./my/setting/change-phone-page')) },
   { path: paths.cancelAccount.path, element: page(() => import('./my/setting/zhuxiao-page')) },
+  // Money: coupons and the VIP annual card.
+  { path: paths.coupons.path, element: page(() => import('./my/hongbao/youhuijuan-page')) },
+  { path: paths.vip.path, element: vipPage },
+  { path: paths.vip.shortPath, element: vipPage },
+  // Chat (decision 048).
+  { path: paths.chatList.path, element: page(() => import('./chat/chat-list-page')) },
+  { path: paths.chatIndex.path, element: page(() => import('./chat/chat-index-page')) },
+  { path: paths.chatPhrase.path, element: page(() => import('./chat/chat-phrase-page')) },
   // Booking: addresses.
   { path: paths.addresses.path, element: page(() => import('./my/address/address-list-page')) },
   { path: paths.editAddress.path, element: page(() => import('./my/address/address-edit-page')) },
@@ -59,14 +73,43 @@ const routes: RouteObject[] = [
   // Orders: detail and receipt.
   { path: paths.orderDetail.path, element: page(() => import('./my/order/order-pay-page')) },
   { path: paths.orderReceipt.path, element: page(() => import('./my/order/order-receipt-page')) },
+  { path: paths.walletTopUp.path, element: page(() => import('./my/wallet/top-up-page')) },
+  { path: paths.evaluate.path, element: page(() => import('./my/order/evaluate-page')) },
+  { path: paths.evaluationSuccess.path, element: page(() => import('./my/order/evaluation-success-page')) },
+  { path: paths.complain.path, element: page(() => import('./my/order/complain-page')) },
+  { path: paths.complaints.path, element: page(() => import('./my/order/tousu-list-page')) },
+
+  // Paying: the method, the QR page (both spec names) and the success page (both spec places).
+  { path: paths.pay.path, element: page(() => import('./index/pay-page')) },
+  { path: paths.payQrCode.path, element: qrCodePage },
+  { path: paths.payQrCode.altPath, element: qrCodePage },
+  { path: paths.paySuccess.path, element: paySuccessPage },
+  { path: paths.paySuccess.altPath, element: paySuccessPage },
 
   // Provider workbench and store staff.
   { path: paths.workbenchOrder.path, element: page(() => import('./therapist/workbench-order-page')) },
   { path: paths.workbenchSchedule.path, element: page(() => import('./therapist/workbench-schedule-page')) },
   { path: paths.storeOrders.path, element: page(() => import('./store/store-orders-page')) },
 
+  // Wallet, withdrawals and income.
+  ...[paths.wallet.path, paths.wallet.specPath, paths.wallet.detailsPath].map((path) => ({
+    path,
+    element: walletPage,
+  })),
+  ...[paths.walletEntry.path, paths.walletEntry.specPath].map((path) => ({ path, element: walletEntryPage })),
+  ...[paths.withdraw.path, paths.withdraw.specPath, paths.withdrawals.path].map((path) => ({
+    path,
+    element: withdrawPage,
+  })),
+  { path: paths.withdrawalAccounts.path, element: page(() => import('./my/withdraw/accounts-page')) },
+  { path: paths.addWithdrawalAccount.path, element: page(() => import('./my/withdraw/add-account-page')) },
+  { path: paths.withdrawalAccount.path, element: page(() => import('./my/withdraw/account-detail-page')) },
+  { path: paths.workbenchIncome.path, element: page(() => import('./therapist/workbench-income-page')) },
+
   // Customer service desk.
   { path: paths.deskOrders.path, element: page(() => import('./desk/desk-orders-page')) },
+  { path: paths.deskWithdrawals.path, element: page(() => import('./desk/desk-withdrawals-page')) },
+  { path: paths.deskComplaints.path, element: page(() => import('./desk/desk-complaints-page')) },
 
   { path: '*', element: page(() => import('./not-found/not-found-page')) },
 ];

@@ -12,12 +12,16 @@ const ENTRIES = [
   { to: paths.footprints.href(), key: 'footprints', icon: <ClockCircleOutline aria-hidden="true" /> },
 ] as const;
 
-/** The Me page's grid (spec my/gird/*): favourites, follows and fans, visitors, footprints. */
-export default function MyLists() {
+/**
+ * The Me page's grid (spec my/gird/*): favourites, follows and fans, visitors, footprints. Visitors
+ * are the people who viewed one's public profile: offered only to those who have one (therapists).
+ */
+export default function MyLists({ hasPublicProfile }: { hasPublicProfile: boolean }) {
   const { t } = useTranslation('discovery');
+  const entries = ENTRIES.filter((entry) => entry.key !== 'visitors' || hasPublicProfile);
   return (
     <nav className="my-lists" aria-label={t('engagement.myLists')}>
-      {ENTRIES.map((entry) => (
+      {entries.map((entry) => (
         <Link key={entry.key} className="my-lists__item" to={entry.to}>
           {entry.icon}
           <span>{t(`engagement.short.${entry.key}`)}</span>

@@ -1,5 +1,6 @@
 import { LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page } from '../../../components/ui/page';
 import { Refreshable } from '../../../components/ui/refreshable';
@@ -12,6 +13,7 @@ import { isStaffUser } from '../../../features/desk/staff';
 import { LoginRequired } from '../../../features/identity/components/login-required';
 import { readStoredUser, useIsLoggedIn } from '../../../features/identity/session';
 import '../../../features/orders/orders-strings';
+import '../../../features/wallet/wallet-strings';
 import * as paths from '../../../lib/paths';
 
 /**
@@ -20,6 +22,7 @@ import * as paths from '../../../lib/paths';
  */
 export default function DeskOrdersPage() {
   const { t } = useTranslation('desk');
+  const { t: tWithdraw } = useTranslation('withdraw');
   const isLoggedIn = useIsLoggedIn();
   const isStaff = isLoggedIn && isStaffUser(readStoredUser()?.roles);
   const attention = useAttentionPages(isStaff);
@@ -37,6 +40,9 @@ export default function DeskOrdersPage() {
   else
     content = (
       <Refreshable onRefresh={() => attention.refreshFromStart()}>
+        <nav className="desk-links">
+          <Link to={paths.deskWithdrawals.href()}>{tWithdraw('staff.link')}</Link>
+        </nav>
         <DeskSearch />
         <AttentionList pages={attention} />
       </Refreshable>

@@ -35,11 +35,16 @@ export default function ProjectPage() {
           <PhotoGallery photos={data.photos.length > 0 ? data.photos : [data.cover]} label={data.name} />
           <div className="detail__card">
             <div className="detail__title-row detail__title-row--spread">
-              <span className="detail__eyebrow">{data.category.name}</span>
+              {/* The category only where it says more than the name (a category of one service). */}
+              {data.category.name !== data.name ? (
+                <span className="detail__eyebrow">{data.category.name}</span>
+              ) : (
+                <span />
+              )}
               <FavouriteButton kind="project" id={data.id} viewer={data.viewer ?? undefined} />
             </div>
             <h2 className="detail__name">{data.name}</h2>
-            <p className="detail__muted">{t('project.orders', { count: display.count(data.orderCount) })}</p>
+            <p className="detail__muted">{t('project.orders', { count: data.orderCount })}</p>
             <dl className="facts">
               <div className="facts__row">
                 <dt>{t('project.duration')}</dt>

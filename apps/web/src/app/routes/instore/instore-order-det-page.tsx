@@ -4,6 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Page } from '../../../components/ui/page';
 import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { InStoreBooking } from '../../../features/booking/components/in-store-booking';
+import { CouponChoice } from '../../../features/coupons/components/coupon-choice';
 import { useStore } from '../../../features/discovery/api/discovery-api';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 import { LoginRequired } from '../../../features/identity/components/login-required';
@@ -33,7 +34,9 @@ export default function InStoreOrderDetPage() {
       {isLoggedIn && data && !project ? (
         <EmptyState icon={<ExclamationCircleOutline />} title={t('errors.chooseProject')} />
       ) : null}
-      {isLoggedIn && data && project ? <InStoreBooking store={data} project={project} /> : null}
+      {isLoggedIn && data && project ? (
+        <InStoreBooking couponSlot={(slot) => <CouponChoice {...slot} />} store={data} project={project} />
+      ) : null}
     </Page>
   );
 }

@@ -1,8 +1,13 @@
-import { List } from 'antd-mobile';
+import { Badge, List } from 'antd-mobile';
 import {
+  CouponOutline,
   EnvironmentOutline,
+  FileWrongOutline,
   GlobalOutline,
+  MessageOutline,
+  PayCircleOutline,
   SetOutline,
+  StarOutline,
   TeamOutline,
   UserOutline,
   UserSetOutline,
@@ -12,11 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
 import '../../../features/identity/identity.css';
+import { chatKeys, useChatUnread } from '../../../features/chat/api/chat-api';
+import { useMembershipConfig } from '../../../features/config/api/membership-config';
 import { isStaffUser } from '../../../features/desk/staff';
+import '../../../features/vip/vip.css';
 import { useAccountGuard } from '../../../features/identity/hooks/use-account-guard';
 import { useCurrentUser } from '../../../features/identity/hooks/use-identity';
 import { readStoredUser, useIsLoggedIn } from '../../../features/identity/session';
 import * as paths from '../../../lib/paths';
+import { myUserTopic, useLiveQueries } from '../../../lib/realtime/use-realtime-topic';
 
 // Favourites, follows, visitors, footprints: discovery's grid, loaded after the page (preload map size).
 const MyLists = lazy(() => import('../../../features/discovery/my-lists'));
@@ -28,6 +37,11 @@ export default function MyPage() {
   const current = useCurrentUser();
   const guard = useAccountGuard();
   const user = isLoggedIn ? (current.data ?? readStoredUser()) : undefined;
+  const chatUnread = useChatUnread(Boolean(user)).data?.count ?? 0;
+  // A message or a read on any device moves the badge.
+  useLiveQueries(user ? myUserTopic() : null, [chatKeys.unread]);
+  // The VIP entry shows only while the annual card is on sale (config 3099).
+  const membership = useMembershipConfig();
 
   // A banned or cancelled account, or a pending cancellation, is dealt with as soon as it is seen.
   useEffect(() => {
@@ -51,6 +65,7 @@ export default function MyPage() {
               <Link className="profile-header__login" to={paths.userInfo.href()}>
                 {user.nickname}
               </Link>
+              {user.vipLevel > 0 ? <span className="vip-badge">{t('vipBadge')}</span> : null}
               <p className="profile-header__hint">
                 {user.mobile ? `+${user.areaCode} ${user.phone}` : tIdentity('account.noPhone')}
               </p>
@@ -67,7 +82,7 @@ export default function MyPage() {
       </header>
 
       <Suspense fallback={null}>
-        <MyLists />
+        <MyLists hasPublicProfile={Boolean(user?.roles?.includes('provider'))} />
       </Suspense>
 
       <nav aria-label={t('menu.settings')}>
@@ -80,9 +95,52 @@ export default function MyPage() {
             </List.Item>
           ) : null}
           {user ? (
+            <List.Item prefix={<PayCircleOutline aria-hidden="true" />} arrowIcon>
+              <Link className="stretched-action" to={paths.wallet.href()}>
+                {t('menu.wallet')}
+              </Link>
+            </List.Item>
+          ) : null}
+          {user ? (
+            <List.Item
+              prefix={<MessageOutline aria-hidden="true" />}
+              extra={
+                chatUnread ? (
+                  <Badge content={chatUnread} aria-label={t('menu.unread', { count: chatUnread })} />
+                ) : null
+              }
+              arrowIcon
+            >
+              <Link className="stretched-action" to={paths.chatList.href()}>
+                {t('menu.messages')}
+              </Link>
+            </List.Item>
+          ) : null}
+          {user ? (
             <List.Item prefix={<EnvironmentOutline aria-hidden="true" />} arrowIcon>
               <Link className="stretched-action" to={paths.addresses.href()}>
                 {t('menu.addresses')}
+              </Link>
+            </List.Item>
+          ) : null}
+          {user ? (
+            <List.Item prefix={<CouponOutline aria-hidden="true" />} arrowIcon>
+              <Link className="stretched-action" to={paths.coupons.href()}>
+                {t('menu.coupons')}
+              </Link>
+            </List.Item>
+          ) : null}
+          {user ? (
+            <List.Item prefix={<FileWrongOutline aria-hidden="true" />} arrowIcon>
+              <Link className="stretched-action" to={paths.complaints.href()}>
+                {t('menu.complaints')}
+              </Link>
+            </List.Item>
+          ) : null}
+          {user && membership.data?.isOpen ? (
+            <List.Item prefix={<StarOutline aria-hidden="true" />} arrowIcon>
+              <Link className="stretched-action" to={paths.vip.href()}>
+                {t('menu.vip')}
               </Link>
             </List.Item>
           ) : null}
@@ -93,13 +151,21 @@ export default function MyPage() {
               </Link>
             </List.Item>
           ) : null}
+          {user && isStaffUser(user.roles) ? (
+            <List.Item prefix={<FileWrongOutline aria-hidden="true" />} arrowIcon>
+              <Link className="stretched-action" to={paths.deskComplaints.href()}>
+                {t('menu.deskComplaints')}
+              </Link>
+            </List.Item>
+          ) : null}
           <List.Item prefix={<SetOutline aria-hidden="true" />} arrowIcon>
             <Link className="stretched-action" to={paths.settings.href()}>
               {t('menu.settings')}
             </Link>
           </List.Item>
           <List.Item prefix={<GlobalOutline aria-hidden="true" />} arrowIcon>
-            <Link className="stretched-action" to={paths.settings.href()}>
+            {/* Straight to the language choice, where Settings shows every preference. */}
+            <Link className="stretched-action" to={paths.settings.href()} state={{ openPicker: 'language' }}>
               {t('menu.language')}
             </Link>
           </List.Item>

@@ -62,8 +62,8 @@ export default function TherapistDetailPage() {
               <span className="rating">
                 <StarFill aria-hidden="true" /> {display.rating(data.rating)}
               </span>
-              <span>{t('therapist.reviews', { count: display.count(data.reviewCount) })}</span>
-              <span>{t('therapist.orders', { count: display.count(data.orderCount) })}</span>
+              <span>{t('therapist.reviews', { count: data.reviewCount })}</span>
+              <span>{t('therapist.orders', { count: data.orderCount })}</span>
               {data.distanceKm !== null ? (
                 <span>{t('therapist.away', { distance: display.distance(data.distanceKm) })}</span>
               ) : null}

@@ -23,16 +23,23 @@ export default function TherapistListPage() {
   const { t } = useTranslation('discovery');
   const [params, setParams] = useQueryParams();
   const filters = parseTherapistFilters(params);
-  const { position } = useUserLocation();
+  const { position, refresh: locateMe } = useUserLocation();
   const { city } = useCurrentCity();
   const query = useTherapistPages(filters, position);
+  // "Nearest" without a position sorts from the city centre and shows no distances: say so, and
+  // ask for the position when the user picks that sort (a tap, so the browser's prompt is expected).
+  const isNearestFromCentre = filters.sort === 'distance' && !position;
+  const askForPosition = () => void locateMe().catch(() => {});
 
   return (
     <Page title={t('therapist.listTitle')} backTo={paths.therapist.href()}>
       <div className="list-toolbar">
         <TherapistFilterBar
           filters={filters}
-          onChange={(next) => setParams(therapistFiltersToParams(next))}
+          onChange={(next) => {
+            if (next.sort === 'distance' && filters.sort !== 'distance' && !position) askForPosition();
+            setParams(therapistFiltersToParams(next));
+          }}
           extra={
             <Link className="chip chip--link" to={paths.therapistMap.href(params)}>
               <EnvironmentOutline aria-hidden="true" /> {t('therapist.map')}
@@ -40,6 +47,14 @@ export default function TherapistListPage() {
           }
         />
       </div>
+      {isNearestFromCentre ? (
+        <p className="list-note" role="status">
+          <span>{t('therapist.nearestFromCentre')}</span>
+          <button type="button" className="chip chip--link" onClick={askForPosition}>
+            <EnvironmentOutline aria-hidden="true" /> {t('home.locate')}
+          </button>
+        </p>
+      ) : null}
       <PagedList<Therapist>
         query={query}
         itemKey={(therapist) => therapist.id}

@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page';
 import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
+import { OrderTips } from '../../../features/payment-extras/components/order-tips';
 import { useOrder, useProjectNames, useWorkSettings } from '../../../features/workbench/api/workbench-api';
 import { ProviderOrderView } from '../../../features/workbench/components/provider-order-view';
 import { useProviderEvents } from '../../../features/workbench/hooks/use-provider-events';
+import '../../../features/payment-extras/extras.css';
 import * as paths from '../../../lib/paths';
 import '../../../features/workbench/workbench-strings';
 import '../../../features/workbench/workbench.css';
@@ -29,11 +31,17 @@ export default function WorkbenchOrderPage() {
       ) : order.error ? (
         <LoadError error={order.error} onRetry={() => order.refetch()} />
       ) : (
-        <ProviderOrderView
-          order={order.data}
-          projectName={projectNames?.get(order.data.projectId)}
-          timeZone={timeZone}
-        />
+        <>
+          <ProviderOrderView
+            order={order.data}
+            projectName={projectNames?.get(order.data.projectId)}
+            timeZone={timeZone}
+          />
+          {/* Tips come after the service (decision 045): the provider sees what the customer gave. */}
+          {order.data.status === 'completed' || order.data.status === 'consumed' ? (
+            <OrderTips orderId={order.data.id} side="provider" timeZone={timeZone} />
+          ) : null}
+        </>
       )}
     </Page>
   );

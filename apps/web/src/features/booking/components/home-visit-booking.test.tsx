@@ -107,7 +107,7 @@ async function renderBooking(route = '/index/order/orderDet?therapistId=1&projec
           />
         }
       />
-      <Route path="/my/order/pay" element={<span data-testid="order-detail-page" />} />
+      <Route path="/index/pay" element={<span data-testid="pay-page" />} />
     </Routes>,
     { route },
   );
@@ -276,7 +276,7 @@ describe('booking', () => {
 
     await user.click(screen.getByRole('checkbox', { name: en.agreement.label }));
     await user.click(screen.getByRole('button', { name: en.submit }));
-    expect(await screen.findByTestId('order-detail-page')).toBeTruthy();
+    expect(await screen.findByTestId('pay-page')).toBeTruthy();
     expect(orders).toHaveLength(1);
     expect(orders[0]).toEqual({
       therapistId: 1,

@@ -14,6 +14,7 @@ import { bookingKeys, createHomeVisit, useAddresses, useFreeStarts, useQuote } f
 import { bookingDays, localDateIn, upcoming } from '../booking-days';
 import { clearDraft, type HomeVisitForm, homeVisitFormSchema, readDraft, writeDraft } from '../booking-form';
 import { type Refusal, RefusalNotice, refusalOf } from '../booking-refusal';
+import type { CouponSlot } from '../coupon-slot';
 import { useBookingDisplay } from '../use-booking-display';
 import { AddressCard } from './address-card';
 import { BookingSection } from './booking-section';
@@ -50,12 +51,15 @@ export function HomeVisitBooking({
   project,
   timeZone,
   now = Date.now(),
+  couponSlot,
 }: {
   therapist: { id: number; name: string };
   project: BookableProject;
   timeZone: string;
   /** Injected by tests; the page passes nothing. */
   now?: number;
+  /** The coupon choice, handed in by the page (booking knows no coupons). */
+  couponSlot?: CouponSlot;
 }) {
   const { t } = useTranslation('booking');
   const display = useBookingDisplay();
@@ -145,7 +149,9 @@ export function HomeVisitBooking({
           travelMode,
         }
       : undefined;
-  const quote = useQuote('homeVisit', quoteBody);
+  // The coupon chosen on this page (decision 043): the server prices it into the quote.
+  const couponId = typeof values.couponId === 'number' ? values.couponId : undefined;
+  const quote = useQuote('homeVisit', quoteBody && couponId ? { ...quoteBody, couponId } : quoteBody);
   const [refusal, setRefusal] = useState<Refusal | undefined>();
 
   const refuse = async (next: Refusal) => {
@@ -188,7 +194,7 @@ export function HomeVisitBooking({
     const order = await createHomeVisit(body, idempotency.current.key);
     clearDraft(draftKey);
     hasLeft.current = true;
-    navigate(paths.orderDetail.href(order.id));
+    navigate(paths.pay.href(order.id));
     await queryClient.invalidateQueries({ queryKey: bookingKeys.freeStartsAll });
   };
   const onError = async (error: unknown) => {
@@ -280,6 +286,12 @@ export function HomeVisitBooking({
       </BookingSection>
 
       <BookingSection title={t('price.heading')}>
+        {couponSlot?.({
+          order: quote.data ? { currency: quote.data.currency, total: quote.data.total } : undefined,
+          value: couponId,
+          onChange: (id) => form.setValue('couponId', id),
+          quoteError: quote.error,
+        })}
         <PriceBreakdown
           quote={quoteBody ? quote.data : undefined}
           isUpdating={quote.isFetching}

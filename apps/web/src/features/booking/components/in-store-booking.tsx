@@ -16,6 +16,7 @@ import {
 import { bookingDays, localDateIn, upcoming } from '../booking-days';
 import { clearDraft, type InStoreForm, inStoreFormSchema, readDraft, writeDraft } from '../booking-form';
 import { type Refusal, RefusalNotice, refusalOf } from '../booking-refusal';
+import type { CouponSlot } from '../coupon-slot';
 import { bothFree, type OpeningHoursEntry, storeFreeStarts } from '../store-starts';
 import { useBookingDisplay } from '../use-booking-display';
 import { BookingSection } from './booking-section';
@@ -38,6 +39,7 @@ export function InStoreBooking({
   store,
   project,
   now = Date.now(),
+  couponSlot,
 }: {
   store: {
     id: number;
@@ -49,6 +51,8 @@ export function InStoreBooking({
   };
   project: BookableProject;
   now?: number;
+  /** The coupon choice, handed in by the page (booking knows no coupons). */
+  couponSlot?: CouponSlot;
 }) {
   const { t } = useTranslation('booking');
   const display = useBookingDisplay();
@@ -116,7 +120,9 @@ export function InStoreBooking({
   const quoteBody = startsAt
     ? { storeId: store.id, projectId: project.id, therapistId, clocks, startsAt }
     : undefined;
-  const quote = useQuote('inStore', quoteBody);
+  // The coupon chosen on this page (decision 043): the server prices it into the quote.
+  const couponId = typeof values.couponId === 'number' ? values.couponId : undefined;
+  const quote = useQuote('inStore', quoteBody && couponId ? { ...quoteBody, couponId } : quoteBody);
   const [refusal, setRefusal] = useState<Refusal | undefined>();
   const refuse = async (next: Refusal) => {
     setRefusal(next);
@@ -151,7 +157,7 @@ export function InStoreBooking({
     const order = await createInStore(body, idempotency.current.key);
     clearDraft(draftKey);
     hasLeft.current = true;
-    navigate(paths.orderDetail.href(order.id));
+    navigate(paths.pay.href(order.id));
   };
   const onError = async (error: unknown) => {
     const next = refusalOf(error);
@@ -233,6 +239,12 @@ export function InStoreBooking({
       </BookingSection>
 
       <BookingSection title={t('price.heading')}>
+        {couponSlot?.({
+          order: quote.data ? { currency: quote.data.currency, total: quote.data.total } : undefined,
+          value: couponId,
+          onChange: (id) => form.setValue('couponId', id),
+          quoteError: quote.error,
+        })}
         <PriceBreakdown
           quote={quoteBody ? quote.data : undefined}
           isUpdating={quote.isFetching}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDisplay } from '../hooks/use-display';
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {
-  const { t } = useTranslation('discovery');
+  const { t } = useTranslation(['discovery', 'reviews']);
   const display = useDisplay();
   if (reviews.length === 0) return <p className="detail__muted disc-pad">{t('therapist.noReviews')}</p>;
   return (
@@ -18,7 +18,33 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
               {display.ago(review.createdAt)}
             </time>
           </div>
-          <p className="detail__text">{review.text}</p>
+          {review.tags.length ? (
+            <ul className="review__tags">
+              {review.tags.map((tag) => (
+                <li key={tag}>{t(`reviews:tags.${tag}`, { defaultValue: '' })}</li>
+              ))}
+            </ul>
+          ) : null}
+          {review.text ? <p className="detail__text">{review.text}</p> : null}
+          {review.photos.length ? (
+            <ul className="review__photos">
+              {review.photos.map((url, index) => (
+                <li key={url}>
+                  <img
+                    className="review__photo"
+                    src={url}
+                    alt={t('reviews:evaluate.photoAlt', { n: index + 1 })}
+                    loading="lazy"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {review.reply ? (
+            <p className="review__reply">
+              <strong>{t('reviews:evaluate.reply')}</strong> {review.reply}
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -22,7 +22,7 @@ export function StoreCard({ store }: { store: Store }) {
           <span className="rating">
             <StarFill aria-hidden="true" /> {display.rating(store.rating)}
           </span>
-          <span>{t('therapist.orders', { count: display.count(store.orderCount) })}</span>
+          <span>{t('therapist.orders', { count: store.orderCount })}</span>
           {store.distanceKm !== null ? <span>{display.distance(store.distanceKm)}</span> : null}
         </div>
         <div className="store-card__address">

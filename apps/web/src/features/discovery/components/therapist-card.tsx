@@ -40,7 +40,7 @@ export function TherapistCard({ therapist, timeZone }: { therapist: Therapist; t
           <span className="rating">
             <StarFill aria-hidden="true" /> {display.rating(therapist.rating)}
           </span>
-          <span>{t('therapist.orders', { count: display.count(therapist.orderCount) })}</span>
+          <span>{t('therapist.orders', { count: therapist.orderCount })}</span>
           {therapist.distanceKm !== null ? <span>{display.distance(therapist.distanceKm)}</span> : null}
         </div>
         <div className="therapist-card__languages">{languages}</div>

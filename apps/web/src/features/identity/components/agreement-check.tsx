@@ -1,5 +1,6 @@
 import '../identity-strings';
 import { Checkbox } from 'antd-mobile';
+import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,13 +14,15 @@ import * as paths from '../../../lib/paths';
 export function AgreementCheck() {
   const { t } = useTranslation('identity');
   const { field } = useController({ name: 'agreed' });
+  const inputId = useId();
   return (
     <div className="agreement-check">
-      <Checkbox
-        checked={Boolean(field.value)}
-        onChange={field.onChange}
-        aria-label={t('agreement.checkboxLabel')}
-      />
+      {/* antd's Checkbox puts other props on its <label>, where ARIA names are not allowed: the
+          checkbox's own <input> (given the id) is named by this label instead. */}
+      <label htmlFor={inputId} className="visually-hidden">
+        {t('agreement.checkboxLabel')}
+      </label>
+      <Checkbox id={inputId} checked={Boolean(field.value)} onChange={field.onChange} />
       <span className="agreement-check__text">
         {t('agreement.before')}
         <Link to={paths.userAgreement.href()}>{t('agreement.userLink')}</Link>

@@ -13,6 +13,8 @@ import { CancelDialog } from './cancel-dialog';
 import { ChangeProjectSheet } from './change-project-sheet';
 import { ExtraClockSheet } from './extra-clock-sheet';
 
+const REVIEWABLE_STATUSES: readonly string[] = ['serviceEnded', 'pendingReview', 'completed', 'consumed'];
+
 type Sheet = 'cancel' | 'changeProject' | 'addClock' | 'delete' | null;
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : String(error));
@@ -20,8 +22,8 @@ const messageOf = (error: unknown) => (isApiError(error) ? error.message : Strin
 /**
  * Exactly the steps and actions the server allows this customer now (the detail's
  * `allowedTransitions` and `allowedActions`), each behind its confirmation or sheet. Paying is the
- * one exception: the server leaves `pay` out until payments exist, so the button the shared state
- * machine allows is shown disabled rather than faked.
+ * one exception: `pay` is the system's step (the payment makes it), so the button the shared state
+ * machine allows opens the pay page (index/pay) instead.
  */
 export function OrderActions({ order, isStaff = false }: { order: OrderDetail; isStaff?: boolean }) {
   const { t } = useTranslation('orders');
@@ -32,6 +34,8 @@ export function OrderActions({ order, isStaff = false }: { order: OrderDetail; i
   const actions = new Set(order.allowedActions);
   const canPay = allowedTransitions(order.kind, order.status, 'customer').includes('pay');
   const isReassigning = order.status === 'reassigning';
+  // Reviews (decision 049): once the service is over; the evaluate page shows an existing review.
+  const canReview = !isStaff && REVIEWABLE_STATUSES.includes(order.status);
 
   const open = (next: Sheet) => {
     command.reset();
@@ -79,10 +83,9 @@ export function OrderActions({ order, isStaff = false }: { order: OrderDetail; i
       <section className="order-actions" aria-label={t('actions.label')}>
         {canPay ? (
           <div className="order-actions__pay">
-            <Button color="primary" block disabled>
+            <Button color="primary" block onClick={() => navigate(paths.pay.href(order.id))}>
               {t('actions.pay')}
             </Button>
-            <span className="order-actions__note">{t('actions.payComingSoon')}</span>
           </div>
         ) : null}
         {actions.has('urge') ? (
@@ -98,6 +101,14 @@ export function OrderActions({ order, isStaff = false }: { order: OrderDetail; i
         ) : null}
         {actions.has('addClock') ? (
           <Button onClick={() => open('addClock')}>{t('actions.addClock')}</Button>
+        ) : null}
+        {canReview ? (
+          <Button color="primary" onClick={() => navigate(paths.evaluate.href(order.id))}>
+            {t('actions.review')}
+          </Button>
+        ) : null}
+        {actions.has('complain') && !isStaff ? (
+          <Button onClick={() => navigate(paths.complain.href(order.id))}>{t('actions.complain')}</Button>
         ) : null}
         {actions.has('rebook') && order.therapistId !== null ? (
           <Button color="primary" fill="outline" onClick={rebook}>

@@ -4,6 +4,7 @@ import type { OrderStatus } from '@sabai/shared/booking/order-status';
 import { allowedTransitions } from '@sabai/shared/booking/order-transitions';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerWith, envelope, renderPage } from '../../../test/render';
 import type { OrderDetail } from '../api/orders-api';
@@ -89,6 +90,11 @@ function orderIn(status: OrderStatus, overrides: Partial<OrderDetail> = {}): Ord
 
 const RATES = { base: 'USD', rates: [] };
 
+function PayLocation() {
+  const location = useLocation();
+  return <p data-testid="pay-location">{`${location.pathname}${location.search}`}</p>;
+}
+
 async function show(
   order: OrderDetail,
   route = (_method: string, _path: string): Response | undefined => undefined,
@@ -114,7 +120,8 @@ describe('the actions of an order', () => {
     ['accepted', ['Urge', 'Change project', 'Cancel order']],
     ['arrived', ['Change project', 'Cancel order']],
     ['inService', ['Add time']],
-    ['completed', ['Book again', 'Delete']],
+    // A finished order is reviewed and complained about from here (decision 049).
+    ['completed', ['Review', 'Complain', 'Book again', 'Delete']],
     ['cancelled', ['Delete']],
     ['refunding', []],
   ] as const)('in %s shows exactly %j', async (status, expected) => {
@@ -122,12 +129,18 @@ describe('the actions of an order', () => {
     expect(actionNames()).toEqual(expected);
   });
 
-  it('shows pay disabled with "payment arrives soon", never a fake payment', async () => {
-    await show(orderIn('pendingPayment'));
-    expect((within(actionBar()).getByRole('button', { name: 'Pay' }) as HTMLButtonElement).disabled).toBe(
-      true,
+  it('opens the pay page from pay', async () => {
+    answerWith((_method, path) =>
+      path === '/app/currency/rates' ? envelope(RATES) : envelope(null, { code: 404, msg: 'unexpected' }),
     );
-    expect(within(actionBar()).getByText('Payment arrives soon')).toBeTruthy();
+    await renderPage(
+      <Routes>
+        <Route path="/" element={<OrderDetailView order={orderIn('pendingPayment')} tiles={TILES} />} />
+        <Route path="/index/pay" element={<PayLocation />} />
+      </Routes>,
+    );
+    await user.click(within(actionBar()).getByRole('button', { name: 'Pay' }));
+    expect((await screen.findByTestId('pay-location')).textContent).toBe('/index/pay?ordersId=7');
   });
 
   it('leaves urge out once the server says it was used', async () => {

@@ -9,6 +9,7 @@ import { OrderActions } from './order-actions';
 import { OrderTimeline } from './order-timeline';
 import { PriceBreakdown } from './price-breakdown';
 import type { OrderMapTiles } from './provider-map';
+import { RefundPanel } from './refund-panel';
 import { StatusHeader } from './status-header';
 import { VerificationCode } from './verification-code';
 
@@ -29,11 +30,14 @@ export function OrderDetailView({
   tiles,
   isStaff = false,
   staffTools,
+  moneyExtras,
 }: {
   order: OrderDetail;
   tiles: OrderMapTiles;
   isStaff?: boolean;
   staffTools?: React.ReactNode;
+  /** Tips (decision 045), composed in by the page: features never import each other. */
+  moneyExtras?: React.ReactNode;
 }) {
   const { t } = useTranslation('orders');
   const format = useFormatting();
@@ -74,6 +78,19 @@ export function OrderDetailView({
       ) : null}
       {showsCode && order.verificationCode ? <VerificationCode code={order.verificationCode} /> : null}
       <OrderActions order={order} isStaff={isStaff} />
+      {!isStaff && order.timeline.some((entry) => entry.to === 'accepted') ? (
+        <p className="order-detail__chat">
+          <Link
+            className="adm-button adm-button-default adm-button-block adm-button-shape-default"
+            to={paths.chatIndex.href({ order_id: order.id })}
+          >
+            {t('actions.chat')}
+          </Link>
+        </p>
+      ) : null}
+      {order.status === 'refunding' || order.status === 'refunded' ? (
+        <RefundPanel orderId={order.id} isStaff={isStaff} />
+      ) : null}
       {staffTools}
       <section className="order-section" aria-label={t('detail.title')}>
         <dl className="order-lines">
@@ -86,6 +103,7 @@ export function OrderDetailView({
         </dl>
       </section>
       <PriceBreakdown order={order} />
+      {moneyExtras}
       <OrderTimeline order={order} isStaff={isStaff} />
       <p className="order-detail__receipt">
         <Link to={paths.orderReceipt.href(order.id)}>{t('actions.receipt')}</Link>

@@ -3,6 +3,7 @@ import { CURRENCIES, type Currency, DISTANCE_UNITS, type DistanceUnit } from '@s
 import { List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { showToast } from '../../../components/ui/feedback';
 import { currencyName } from '../../../lib/format';
 import { usePreferences } from '../hooks/use-preferences';
@@ -13,7 +14,11 @@ type OpenPicker = 'language' | 'currency' | 'distanceUnit' | null;
 export function PreferencesList() {
   const { t, i18n } = useTranslation('settings');
   const preferences = usePreferences();
-  const [openPicker, setOpenPicker] = useState<OpenPicker>(null);
+  // The Me page's "Language" entry opens Settings with the language picker already open.
+  const location = useLocation();
+  const [openPicker, setOpenPicker] = useState<OpenPicker>(
+    () => (location.state as { openPicker?: OpenPicker } | null)?.openPicker ?? null,
+  );
   const locale = LANG_HEADER[preferences.language];
 
   const languageChoices: Choice<Language>[] = LANGUAGES.map((language) => ({
@@ -21,10 +26,11 @@ export function PreferencesList() {
     label: LANGUAGE_NATIVE_NAMES[language],
     lang: language,
   }));
-  const currencyChoices: Choice<Currency>[] = CURRENCIES.map((currency) => ({
-    value: currency,
-    label: `${currencyName(currency, locale)} (${currency})`,
-  }));
+  const currencyChoices: Choice<Currency>[] = CURRENCIES.map((currency) => {
+    // The name in the language (Intl, with FormatJS data where the browser lacks it); never "USD (USD)".
+    const name = currencyName(currency, locale);
+    return { value: currency, label: name === currency ? currency : `${name} (${currency})` };
+  });
   const unitChoices: Choice<DistanceUnit>[] = DISTANCE_UNITS.map((unit) => ({
     value: unit,
     label: t(`units.${unit}`),

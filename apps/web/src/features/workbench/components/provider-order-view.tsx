@@ -3,17 +3,20 @@ import { TRAVEL_MODES, type TravelMode } from '@sabai/shared/booking/booking-set
 import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Selector } from 'antd-mobile';
-import { EnvironmentOutline } from 'antd-mobile-icons';
+import { EnvironmentOutline, MessageOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { confirm, showToast } from '../../../components/ui/feedback';
 import { useFormatting } from '../../../hooks/use-formatting';
 import { isApiError } from '../../../lib/api-client';
+import * as paths from '../../../lib/paths';
 import { recordCallAttempt, type StepBody, workbenchKeys } from '../api/workbench-api';
 import { timeOfDay } from '../format-times';
 import { useNow } from '../hooks/use-now';
 import { useOrderStep } from '../hooks/use-order-step';
 import { currentPosition, usePositionSharing } from '../hooks/use-position-sharing';
+import { CashReceived } from './cash-received';
 import { OrderCard } from './order-card';
 import { ReasonSheet } from './reason-sheet';
 
@@ -45,6 +48,7 @@ export function ProviderOrderView({
   timeZone: string;
 }) {
   const { t } = useTranslation('workbench');
+  const navigate = useNavigate();
   const format = useFormatting();
   const queryClient = useQueryClient();
   const now = useNow(15_000);
@@ -130,6 +134,15 @@ export function ProviderOrderView({
         </p>
       ) : null}
       <div className="provider-order__actions">
+        {order.timeline.some((entry) => entry.to === 'accepted') ? (
+          <Button
+            block
+            fill="outline"
+            onClick={() => void navigate(paths.chatIndex.href({ order_id: order.id }))}
+          >
+            <MessageOutline aria-hidden="true" /> {t('actions.chat')}
+          </Button>
+        ) : null}
         {allowed.has('accept') ? (
           <Button
             block
@@ -208,6 +221,7 @@ export function ProviderOrderView({
             ) : null}
           </div>
         ) : null}
+        <CashReceived orderId={order.id} status={order.status} />
         {allowed.has('giveBack') ? (
           <Button block color="danger" fill="none" disabled={step.isPending} onClick={() => void giveBack()}>
             {t('actions.giveBack')}

@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
 import { Button } from 'antd-mobile';
-import { CalendarOutline, FileOutline } from 'antd-mobile-icons';
+import { CalendarOutline, FileOutline, PayCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -100,6 +100,10 @@ export function WorkbenchView() {
           <Link className="wb-link" to={paths.workbenchSchedule.href()}>
             <CalendarOutline aria-hidden="true" />
             <span>{t('links.schedule')}</span>
+          </Link>
+          <Link className="wb-link" to={paths.workbenchIncome.href()}>
+            <PayCircleOutline aria-hidden="true" />
+            <span>{t('links.income')}</span>
           </Link>
         </nav>
         {isLoading ? (

@@ -4,6 +4,7 @@ import { EmptyState } from '../../../../components/ui/empty-state';
 import { Page } from '../../../../components/ui/page';
 import { CardSkeletons, LoadError, NotFoundBlock } from '../../../../components/ui/state-views';
 import { HomeVisitBooking } from '../../../../features/booking/components/home-visit-booking';
+import { CouponChoice } from '../../../../features/coupons/components/coupon-choice';
 import { useTherapist } from '../../../../features/discovery/api/discovery-api';
 import { useIdParam } from '../../../../features/discovery/hooks/use-id-param';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
@@ -45,6 +46,7 @@ export default function OrderDetPage() {
       ) : null}
       {isLoggedIn && data && project && !cities.isPending ? (
         <HomeVisitBooking
+          couponSlot={(slot) => <CouponChoice {...slot} />}
           therapist={{ id: data.id, name: data.name }}
           project={project}
           timeZone={city?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone}

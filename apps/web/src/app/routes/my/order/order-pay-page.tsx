@@ -20,6 +20,9 @@ import {
 } from '../../../../features/orders/api/orders-api';
 import { OrderDetailView } from '../../../../features/orders/components/order-detail-view';
 import '../../../../features/orders/orders.css';
+import { ExtrasDue } from '../../../../features/payment-extras/components/extras-due';
+import { OrderTips } from '../../../../features/payment-extras/components/order-tips';
+import '../../../../features/payment-extras/extras.css';
 import * as paths from '../../../../lib/paths';
 import { useRealtimeTopic } from '../../../../lib/realtime/use-realtime-topic';
 
@@ -87,6 +90,14 @@ export default function OrderPayPage() {
         tiles={tiles}
         isStaff={isStaff}
         staffTools={isStaff ? <StaffOrderTools order={order.data} onChanged={refresh} /> : null}
+        moneyExtras={
+          isStaff ? null : (
+            <>
+              <ExtrasDue orderId={order.data.id} timeZone={order.data.labels?.timeZone} />
+              <OrderTips orderId={order.data.id} side="customer" timeZone={order.data.labels?.timeZone} />
+            </>
+          )
+        }
       />
     );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_events_pending" ON "outbox_events" USING btree ("id") WHERE dispatched_at is null;

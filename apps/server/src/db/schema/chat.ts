@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { orders } from './booking';
+import { users } from './identity';
+
+/**
+ * A single conversation between two users (decision 048): one per pair, so `pairKey` is the two ids
+ * smallest first. `lastSeq` is the last message's sequence: each message takes the next one under
+ * the row's lock, so a conversation's messages have a gap-free order the clients page and catch up by.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: serial('id').primaryKey(),
+    pairKey: text('pair_key').notNull(),
+    lastSeq: integer('last_seq').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('chat_conversations_pair').on(table.pairKey)],
+);
+
+/** A member's side of a conversation: unread count, how far they read, and their own settings. */
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    peerId: integer('peer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastReadSeq: integer('last_read_seq').notNull().default(0),
+    pinned: boolean('pinned').notNull().default(false),
+    muted: boolean('muted').notNull().default(false),
+    /** Hidden from the member's list until the next message arrives. */
+    hidden: boolean('hidden').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conversationId, table.userId] }),
+    index('chat_members_list').on(table.userId, table.updatedAt),
+  ],
+);
+
+/**
+ * One message. `uniqueId` is the client's id for it: a resend after a lost answer finds the row it
+ * already made instead of writing a second. A revoked message keeps its row with an empty body.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    uniqueId: text('unique_id').notNull(),
+    fromUid: integer('from_uid')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUid: integer('to_uid')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1 text, 2 image, 4 order card, 9 system note. */
+    type: smallint('type').notNull(),
+    body: text('body').notNull().default(''),
+    imageKey: text('image_key'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    aboutMsgId: integer('about_msg_id'),
+    clientCreateTime: timestamp('client_create_time', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('chat_messages_unique_id').on(table.uniqueId),
+    uniqueIndex('chat_messages_conversation_seq').on(table.conversationId, table.seq),
+    index('chat_messages_sender_time').on(table.fromUid, table.createdAt),
+  ],
+);
+
+/** "Delete for me": the message stays for the other member. */
+export const chatMessageDeletions = pgTable(
+  'chat_message_deletions',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.userId] })],
+);
+
+/** A user's common phrases (chat/phrase), in their order. */
+export const chatPhrases = pgTable(
+  'chat_phrases',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('chat_phrases_user').on(table.userId, table.position)],
+);
+
+/** Words a message may not contain, per language; staff edit the list. Stored lower-case. */
+export const chatForbiddenWords = pgTable(
+  'chat_forbidden_words',
+  {
+    id: serial('id').primaryKey(),
+    language: text('language').notNull(),
+    word: text('word').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [uniqueIndex('chat_forbidden_words_word').on(table.language, table.word)],
+);

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppModule, ModuleContext } from '../../app-module';
+import { createLocalStorage } from '../../lib/storage';
+import type { BookingApi } from '../booking';
+import { createCareImages } from './care-images';
+import { createComplaintsRepository } from './complaints.repository';
+import { createComplaintsService } from './complaints.service';
+import { createReviewsRepository } from './reviews.repository';
+import { reviewsRoutes } from './reviews.routes';
+import { createReviewsService } from './reviews.service';
+
+/**
+ * Reviews and complaints (issue #16, decision 049): reviews of finished orders with the therapist's
+ * and store's rating kept in the same transaction, complaints decided by customer service.
+ */
+export function createReviewsModule(
+  context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'outbox'>,
+  needs: { booking: Pick<BookingApi, 'orders' | 'partiesOf'> },
+): AppModule<undefined> {
+  const images = createCareImages(createLocalStorage(path.join(context.config.DATA_DIR, 'uploads')));
+  const repository = createReviewsRepository(context.db);
+  const reviews = createReviewsService({
+    repository,
+    images,
+    clock: context.clock,
+    outbox: context.outbox,
+    booking: needs.booking,
+  });
+  const complaints = createComplaintsService({
+    repository: createComplaintsRepository(context.db),
+    audit: repository,
+    images,
+    clock: context.clock,
+    outbox: context.outbox,
+    booking: needs.booking,
+  });
+  const routes: FastifyPluginAsync = async (api) => {
+    await api.register(reviewsRoutes, { reviews, complaints, images });
+  };
+  return { name: 'reviews', api: undefined, routes };
+}

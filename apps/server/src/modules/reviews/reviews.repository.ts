@@ -1,0 +1,124 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { careStaffAudit, reviews, users } from '../../db/schema';
+
+export type ReviewRow = typeof reviews.$inferSelect;
+export type NewReviewRow = typeof reviews.$inferInsert;
+export type AuditRow = typeof careStaffAudit.$inferInsert;
+
+/**
+ * The reviews table's writes and the rating upkeep of therapists and stores (decision 049): the
+ * rating is the mean of the visible reviews and the count their number, recomputed in the
+ * transaction that changed a review, so discovery never shows a count the reviews do not back.
+ */
+export function createReviewsRepository(db: Db) {
+  async function recomputeRatings(tx: Db, target: { therapistId: number | null; storeId: number | null }) {
+    if (target.therapistId !== null) {
+      await tx.execute(sql`
+        update therapists t set
+          rating = coalesce((select round(avg(r.rating)::numeric, 2)::float8 from reviews r
+                             where r.therapist_id = t.id and r.hidden_at is null), 0),
+          review_count = (select count(*) from reviews r where r.therapist_id = t.id and r.hidden_at is null)
+        where t.id = ${target.therapistId}`);
+    }
+    if (target.storeId !== null) {
+      await tx.execute(sql`
+        update stores s set
+          rating = coalesce((select round(avg(r.rating)::numeric, 2)::float8 from reviews r
+                             where r.store_id = s.id and r.hidden_at is null), 0),
+          review_count = (select count(*) from reviews r where r.store_id = s.id and r.hidden_at is null)
+        where s.id = ${target.storeId}`);
+    }
+  }
+
+  return {
+    recomputeRatings,
+
+    async nicknameOf(userId: number): Promise<string> {
+      const [row] = await db.select({ nickname: users.nickname }).from(users).where(eq(users.id, userId));
+      return row?.nickname ?? '';
+    },
+
+    async findByOrder(orderId: number): Promise<ReviewRow | undefined> {
+      const [row] = await db.select().from(reviews).where(eq(reviews.orderId, orderId)).limit(1);
+      return row;
+    },
+
+    async findById(id: number): Promise<ReviewRow | undefined> {
+      const [row] = await db.select().from(reviews).where(eq(reviews.id, id)).limit(1);
+      return row;
+    },
+
+    async insert(tx: Db, row: NewReviewRow): Promise<ReviewRow> {
+      const [inserted] = await tx.insert(reviews).values(row).returning();
+      if (!inserted) throw new Error('review insert returned nothing');
+      await recomputeRatings(tx, inserted);
+      return inserted;
+    },
+
+    /** Changes the author's own review while it is still theirs to change (checked again here). */
+    async updateOwn(tx: Db, id: number, customerId: number, changes: Partial<NewReviewRow>) {
+      const [row] = await tx
+        .update(reviews)
+        .set(changes)
+        .where(and(eq(reviews.id, id), eq(reviews.customerId, customerId)))
+        .returning();
+      if (row) await recomputeRatings(tx, row);
+      return row;
+    },
+
+    /** The therapist's one reply: only while there is none. */
+    async setReplyOnce(id: number, reply: string, at: Date) {
+      const [row] = await db
+        .update(reviews)
+        .set({ reply, repliedAt: at })
+        .where(and(eq(reviews.id, id), isNull(reviews.reply)))
+        .returning();
+      return row;
+    },
+
+    async hide(tx: Db, id: number, reason: string, at: Date) {
+      const [row] = await tx
+        .update(reviews)
+        .set({ hiddenAt: at, hiddenReason: reason })
+        .where(and(eq(reviews.id, id), isNull(reviews.hiddenAt)))
+        .returning();
+      if (row) await recomputeRatings(tx, row);
+      return row;
+    },
+
+    insertAudit: (tx: Db, row: AuditRow) => tx.insert(careStaffAudit).values(row),
+
+    auditOf: (subject: 'review' | 'complaint', subjectId: number) =>
+      db
+        .select()
+        .from(careStaffAudit)
+        .where(and(eq(careStaffAudit.subject, subject), eq(careStaffAudit.subjectId, subjectId)))
+        .orderBy(careStaffAudit.at, careStaffAudit.id),
+
+    /** Visible reviews of a therapist or a store, newest first. */
+    visibleOf(target: { therapistId: number } | { storeId: number }, limit: number, offset: number) {
+      const where =
+        'therapistId' in target
+          ? eq(reviews.therapistId, target.therapistId)
+          : eq(reviews.storeId, target.storeId);
+      return db
+        .select()
+        .from(reviews)
+        .where(and(where, isNull(reviews.hiddenAt)))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async therapistIdOfUser(userId: number): Promise<number | null> {
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`select id from therapists where user_id = ${userId}`,
+      );
+      return row?.id ?? null;
+    },
+  };
+}
+
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

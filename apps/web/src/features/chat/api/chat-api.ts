@@ -1,0 +1,105 @@
+import type { ChatMessage, Conversation, Phrase } from '@sabai/shared/chat/chat.schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePagedQuery } from '../../../hooks/use-paged-query';
+import { api } from '../../../lib/api-client';
+
+export type { ChatMessage, Conversation, Phrase };
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  list: ['chat', 'list'] as const,
+  unread: ['chat', 'unread'] as const,
+  conversation: (target: string) => ['chat', 'conversation', target] as const,
+  phrases: ['chat', 'phrases'] as const,
+};
+
+/** My conversations, pinned first then newest first (chat/list). */
+export function useConversationList(isEnabled: boolean) {
+  return usePagedQuery<Conversation>({ queryKey: chatKeys.list, path: '/app/chat/conversations', isEnabled });
+}
+
+/** Unread messages over all my conversations: the badge. */
+export function useChatUnread(isEnabled: boolean) {
+  return useQuery({
+    queryKey: chatKeys.unread,
+    queryFn: ({ signal }) => api.get<{ count: number }>('/app/chat/unread-count', { signal, isSilent: true }),
+    enabled: isEnabled,
+    staleTime: 10_000,
+  });
+}
+
+/** The conversation with a user (`to_uid`) or with the other party of my order (`order_id`). */
+export function useOpenConversation(target: { toUid?: number; orderId?: number }, isEnabled: boolean) {
+  return useQuery({
+    queryKey: chatKeys.conversation(target.toUid ? `u${target.toUid}` : `o${target.orderId}`),
+    queryFn: () => api.postJson<Conversation>('/app/chat/conversations', target, { isSilent: true }),
+    enabled: isEnabled && Boolean(target.toUid || target.orderId),
+    retry: false,
+  });
+}
+
+export const chatApi = {
+  messages: (conversationId: number, query: { before?: number; since?: number } = {}) =>
+    api.get<{ items: ChatMessage[]; hasMore: boolean }>(
+      `/app/chat/conversations/${conversationId}/messages`,
+      {
+        query,
+        isSilent: true,
+      },
+    ),
+  sendText: (conversationId: number, uniqueId: string, body: string) =>
+    api.postJson<ChatMessage>(
+      `/app/chat/conversations/${conversationId}/messages`,
+      { type: 'text', uniqueId, body, clientCreateTime: new Date().toISOString() },
+      { isSilent: true },
+    ),
+  sendImage: (conversationId: number, uniqueId: string, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.postMultipart<ChatMessage>(
+      `/app/chat/conversations/${conversationId}/images?uniqueId=${encodeURIComponent(uniqueId)}`,
+      form,
+      { isSilent: true },
+    );
+  },
+  revoke: (messageId: number) =>
+    api.postJson<ChatMessage>(`/app/chat/messages/${messageId}/revoke`, {}, { isSilent: true }),
+  deleteForMe: (messageId: number) =>
+    api.delete<ChatMessage>(`/app/chat/messages/${messageId}`, { isSilent: true }),
+  updateSettings: (
+    conversationId: number,
+    settings: { pinned?: boolean; muted?: boolean; hidden?: boolean },
+  ) =>
+    api.put<Conversation>(`/app/chat/conversations/${conversationId}/settings`, settings, { isSilent: true }),
+  markRead: (conversationId: number) =>
+    api.postJson<Conversation>(`/app/chat/conversations/${conversationId}/read`, {}, { isSilent: true }),
+};
+
+export function usePhrases(isEnabled: boolean) {
+  return useQuery({
+    queryKey: chatKeys.phrases,
+    queryFn: ({ signal }) => api.get<Phrase[]>('/app/chat/phrases', { signal }),
+    enabled: isEnabled,
+  });
+}
+
+export type PhraseChange =
+  | { kind: 'add'; text: string }
+  | { kind: 'edit'; id: number; text: string }
+  | { kind: 'delete'; id: number }
+  | { kind: 'reorder'; ids: number[] };
+
+/** Every phrase change answers the whole new list, which replaces the cached one. */
+export function usePhraseChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: PhraseChange) => {
+      if (change.kind === 'add') return api.postJson<Phrase[]>('/app/chat/phrases', { text: change.text });
+      if (change.kind === 'edit')
+        return api.put<Phrase[]>(`/app/chat/phrases/${change.id}`, { text: change.text });
+      if (change.kind === 'delete') return api.delete<Phrase[]>(`/app/chat/phrases/${change.id}`);
+      return api.put<Phrase[]>('/app/chat/phrases/order', { ids: change.ids });
+    },
+    onSuccess: (list) => queryClient.setQueryData(chatKeys.phrases, list),
+  });
+}

@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import type { ChatMessage, Conversation } from '@sabai/shared/chat/chat.schemas';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { answerWith, envelope, renderPage } from '../../../test/render';
+import { ConversationView } from './conversation-view';
+
+const conversation: Conversation = {
+  id: 7,
+  type: 1,
+  friendUid: 2,
+  userInfo: { id: 2, nickname: 'Dara', avatarUrl: null },
+  unreadCount: 0,
+  lastReadSeq: 0,
+  lastSeq: 0,
+  updateTime: '2026-11-24T10:00:00.000Z',
+  pinned: false,
+  muted: false,
+  hidden: false,
+  lastMessage: null,
+  canSend: true,
+  closedReason: null,
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the conversation page', () => {
+  it('shows a sent message at once, marks it failed when the server refuses, and a retry with the same id confirms it', async () => {
+    const sends: { uniqueId: string; body: string }[] = [];
+    let refuse = true;
+    answerWith(async (method, path, url) => {
+      if (method === 'GET' && path === '/app/chat/conversations/7/messages') {
+        expect(url.searchParams.get('since')).toBeNull();
+        return envelope({ items: [], hasMore: false });
+      }
+      if (method === 'POST' && path === '/app/chat/conversations/7/read') return envelope(conversation);
+      if (method === 'POST' && path === '/app/chat/conversations/7/messages') {
+        const body = JSON.parse(String((await Promise.resolve(lastBody)) ?? '{}'));
+        sends.push(body);
+        if (refuse) return envelope(null, { code: 5007, msg: 'You are sending messages too quickly.' });
+        const sent: ChatMessage = {
+          msgId: 1,
+          uniqueId: body.uniqueId,
+          conversationId: 7,
+          seq: 1,
+          fromUid: 1,
+          toUid: 2,
+          type: 1,
+          body: body.body,
+          imageUrl: null,
+          orderId: null,
+          aboutMsgId: null,
+          createTime: new Date().toISOString(),
+          clientCreateTime: null,
+          isRevoke: false,
+          isDelete: false,
+        };
+        return envelope(sent);
+      }
+      return envelope(null, { code: 404, msg: 'not found' });
+    });
+    // The request body, as the stubbed fetch received it.
+    let lastBody: string | undefined;
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      lastBody = typeof init?.body === 'string' ? init.body : undefined;
+      return realFetch(input, init);
+    });
+
+    await renderPage(<ConversationView conversation={conversation} meId={1} />);
+    await i18n.loadNamespaces(['chat']);
+    await screen.findByText('No messages yet');
+    fireEvent.change(screen.getByPlaceholderText('Type a message'), { target: { value: 'On my way' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText('On my way')).toBeTruthy();
+    expect(await screen.findByText('You are sending messages too quickly.')).toBeTruthy();
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull());
+    expect(screen.getAllByText('On my way')).toHaveLength(1);
+    expect(sends).toHaveLength(2);
+    expect(sends[1]?.uniqueId).toBe(sends[0]?.uniqueId);
+    expect(screen.getByRole('button', { name: 'Message actions' })).toBeTruthy();
+  });
+
+  it('says why sending is closed instead of showing the input', async () => {
+    answerWith(async () => envelope({ items: [], hasMore: false }));
+    await renderPage(
+      <ConversationView
+        conversation={{ ...conversation, canSend: false, closedReason: 'chatClosed' }}
+        meId={1}
+      />,
+    );
+    await i18n.loadNamespaces(['chat']);
+    expect(await screen.findByText('The service has ended, so messages can no longer be sent.')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('Type a message')).toBeNull();
+  });
+});

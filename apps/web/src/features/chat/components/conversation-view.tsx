@@ -1,0 +1,373 @@
+import '../chat-strings';
+import { CHAT_MESSAGE_TYPES, type Conversation, REVOKE_WINDOW_MS } from '@sabai/shared/chat/chat.schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { ActionSheet, Button, Popup, SpinLoading, TextArea } from 'antd-mobile';
+import { PictureOutline, TextOutline } from 'antd-mobile-icons';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { confirm, showToast } from '../../../components/ui/feedback';
+import { LoadError } from '../../../components/ui/state-views';
+import { useFormatting } from '../../../hooks/use-formatting';
+import { isApiError } from '../../../lib/api-client';
+import * as paths from '../../../lib/paths';
+import { chatApi, chatKeys, usePhrases } from '../api/chat-api';
+import { readDraft, writeDraft } from '../drafts';
+import { type ShownMessage, useConversationMessages } from '../use-conversation-messages';
+
+const LONG_PRESS_MS = 500;
+
+/** chat/index: one conversation, live, with optimistic sending, recall and delete for me. */
+export function ConversationView({ conversation, meId }: { conversation: Conversation; meId: number }) {
+  const { t } = useTranslation('chat');
+  const queryClient = useQueryClient();
+  const chat = useConversationMessages(conversation.id, meId, conversation.friendUid);
+  const [draft, setDraft] = useState(() => readDraft(conversation.id));
+  const [menuFor, setMenuFor] = useState<ShownMessage | null>(null);
+  const [isPhrasesOpen, setPhrasesOpen] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const stickToBottom = useRef(true);
+  const heightBeforeOlder = useRef<number | null>(null);
+
+  // Reading: on open and whenever the other side writes while the page is open, on every device.
+  useEffect(() => {
+    const markRead = () => {
+      if (document.visibilityState !== 'visible') return;
+      void chatApi
+        .markRead(conversation.id)
+        .then(() => {
+          void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
+          void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+        })
+        .catch(() => {});
+    };
+    chat.setOnPeerMessage(markRead);
+    markRead();
+    document.addEventListener('visibilitychange', markRead);
+    return () => document.removeEventListener('visibilitychange', markRead);
+  }, [conversation.id, queryClient, chat.setOnPeerMessage]);
+
+  // New messages keep the view at the bottom; older pages keep the reader where they were.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every change of the shown messages
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (heightBeforeOlder.current !== null) {
+      element.scrollTop += element.scrollHeight - heightBeforeOlder.current;
+      heightBeforeOlder.current = null;
+    } else if (stickToBottom.current) {
+      element.scrollTop = element.scrollHeight;
+    }
+  }, [chat.messages]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    stickToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 60;
+    if (element.scrollTop < 40 && chat.hasOlder && !chat.isLoadingOlder) loadOlder();
+  };
+  const loadOlder = () => {
+    heightBeforeOlder.current = scroller.current?.scrollHeight ?? null;
+    void chat.loadOlder();
+  };
+
+  const changeDraft = (text: string) => {
+    setDraft(text);
+    writeDraft(conversation.id, text);
+  };
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const text = draft.trim();
+    if (!text) return;
+    stickToBottom.current = true;
+    chat.sendText(text);
+    changeDraft('');
+  };
+
+  const revoke = async (message: ShownMessage) => {
+    setMenuFor(null);
+    if (!(await confirm(t('message.revokeConfirm'), t('message.revoke'), t('message.cancel')))) return;
+    try {
+      chat.applyServerMessage(await chatApi.revoke(message.msgId));
+    } catch (error) {
+      showToast(t('message.revokeFailed', { message: isApiError(error) ? error.message : String(error) }));
+    }
+  };
+  const deleteForMe = async (message: ShownMessage) => {
+    setMenuFor(null);
+    if (!(await confirm(t('message.deleteConfirm'), t('message.delete'), t('message.cancel')))) return;
+    try {
+      chat.applyServerMessage(await chatApi.deleteForMe(message.msgId));
+    } catch (error) {
+      showToast(isApiError(error) ? error.message : String(error));
+    }
+  };
+  const canRevoke = (message: ShownMessage) =>
+    message.fromUid === meId && Date.now() - new Date(message.createTime).getTime() < REVOKE_WINDOW_MS;
+
+  const closedReason = conversation.closedReason;
+
+  return (
+    <div className="chat-conversation">
+      {!chat.connected ? (
+        <p className="chat-conversation__status" role="status">
+          {t('reconnecting')}
+        </p>
+      ) : null}
+      <div className="chat-conversation__messages" ref={scroller} onScroll={onScroll} aria-live="polite">
+        {chat.isLoading && chat.messages.length === 0 ? (
+          <div className="chat-conversation__loading">
+            <SpinLoading />
+          </div>
+        ) : chat.loadError ? (
+          <LoadError error={chat.loadError} onRetry={() => void chat.reload()} isRetrying={chat.isLoading} />
+        ) : (
+          <>
+            {chat.hasOlder ? (
+              <Button
+                size="small"
+                fill="none"
+                className="chat-conversation__older"
+                onClick={loadOlder}
+                loading={chat.isLoadingOlder}
+              >
+                {t('loadOlder')}
+              </Button>
+            ) : (
+              <p className="chat-conversation__start">
+                {chat.messages.length ? t('noOlder') : t('note.empty')}
+              </p>
+            )}
+            {chat.messages.map((message) => (
+              <MessageBubble
+                key={message.uniqueId}
+                message={message}
+                isMine={message.fromUid === meId}
+                peerName={conversation.userInfo.nickname}
+                onMenu={() => setMenuFor(message)}
+                onRetry={() => chat.retry(message)}
+              />
+            ))}
+          </>
+        )}
+      </div>
+      {conversation.canSend ? (
+        <form className="chat-input" onSubmit={submit}>
+          <button
+            type="button"
+            className="chat-input__icon"
+            aria-label={t('input.phrases')}
+            onClick={() => setPhrasesOpen(true)}
+          >
+            <TextOutline />
+          </button>
+          <button
+            type="button"
+            className="chat-input__icon"
+            aria-label={t('input.image')}
+            onClick={() => imageInput.current?.click()}
+          >
+            <PictureOutline />
+          </button>
+          <input
+            ref={imageInput}
+            type="file"
+            accept="image/*"
+            hidden
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) {
+                stickToBottom.current = true;
+                chat.sendImage(file);
+              }
+            }}
+          />
+          <TextArea
+            className="chat-input__text"
+            aria-label={t('input.label')}
+            placeholder={t('input.placeholder')}
+            value={draft}
+            onChange={changeDraft}
+            rows={1}
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            maxLength={2000}
+            onEnterPress={(event) => {
+              if (!event.shiftKey) {
+                event.preventDefault();
+                submit();
+              }
+            }}
+          />
+          <Button type="submit" color="primary" size="small" shape="rounded" disabled={!draft.trim()}>
+            {t('input.send')}
+          </Button>
+        </form>
+      ) : (
+        <p className="chat-conversation__closed" role="note">
+          {t(`closed.${closedReason ?? 'chatNotOpen'}`)}
+        </p>
+      )}
+      <ActionSheet
+        visible={menuFor !== null}
+        onClose={() => setMenuFor(null)}
+        cancelText={t('message.cancel')}
+        actions={
+          menuFor
+            ? [
+                ...(canRevoke(menuFor)
+                  ? [{ key: 'revoke', text: t('message.revoke'), onClick: () => void revoke(menuFor) }]
+                  : []),
+                {
+                  key: 'delete',
+                  text: t('message.delete'),
+                  danger: true,
+                  onClick: () => void deleteForMe(menuFor),
+                },
+              ]
+            : []
+        }
+      />
+      <PhrasePicker
+        isOpen={isPhrasesOpen}
+        onClose={() => setPhrasesOpen(false)}
+        onPick={(text) => {
+          setPhrasesOpen(false);
+          stickToBottom.current = true;
+          chat.sendText(text);
+        }}
+      />
+    </div>
+  );
+}
+
+function MessageBubble({
+  message,
+  isMine,
+  peerName,
+  onMenu,
+  onRetry,
+}: {
+  message: ShownMessage;
+  isMine: boolean;
+  peerName: string;
+  onMenu: () => void;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('chat');
+  const format = useFormatting();
+  const pressTimer = useRef<number | undefined>(undefined);
+  if (message.isRevoke) {
+    return (
+      <p className="chat-note" data-testid="chat-revoked">
+        {isMine ? t('note.revokedByMe') : t('note.revokedByOther', { name: peerName })}
+      </p>
+    );
+  }
+  const canAct = message.status === 'sent';
+  const startPress = () => {
+    if (!canAct) return;
+    pressTimer.current = window.setTimeout(onMenu, LONG_PRESS_MS);
+  };
+  const endPress = () => window.clearTimeout(pressTimer.current);
+  let content: React.ReactNode;
+  if (message.type === CHAT_MESSAGE_TYPES.image) {
+    const src = message.imageUrl ?? message.previewUrl;
+    content = src ? (
+      <img className="chat-bubble__image" src={src} alt={t('message.picture')} />
+    ) : (
+      t('note.image')
+    );
+  } else if (message.type === CHAT_MESSAGE_TYPES.orderCard && message.orderId) {
+    content = (
+      <Link to={paths.orderDetail.href(message.orderId)}>
+        {t('message.order', { id: message.orderId })} · {t('message.openOrder')}
+      </Link>
+    );
+  } else {
+    content = message.body;
+  }
+  return (
+    <div className={isMine ? 'chat-line chat-line--mine' : 'chat-line'} data-testid="chat-message">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: long-press is a touch shortcut; the ⋯ button beside it is the accessible control */}
+      <div
+        className="chat-bubble"
+        onPointerDown={startPress}
+        onPointerUp={endPress}
+        onPointerLeave={endPress}
+        onContextMenu={(event) => {
+          event.preventDefault();
+          if (canAct) onMenu();
+        }}
+      >
+        {content}
+      </div>
+      <div className="chat-line__meta">
+        {message.status === 'sending' ? t('message.sending') : null}
+        {message.status === 'failed' ? (
+          <>
+            <span className="chat-line__failed">{message.error ?? t('message.failed')}</span>
+            <Button size="mini" color="danger" fill="outline" onClick={onRetry}>
+              {t('message.retry')}
+            </Button>
+          </>
+        ) : null}
+        {message.status === 'sent' ? (
+          <>
+            <time dateTime={message.createTime}>{timeOf(message.createTime, format.locale)}</time>
+            {canAct ? (
+              <button
+                type="button"
+                className="chat-line__more"
+                aria-label={t('message.actions')}
+                onClick={onMenu}
+              >
+                ⋯
+              </button>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function PhrasePicker({
+  isOpen,
+  onClose,
+  onPick,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  onPick: (text: string) => void;
+}) {
+  const { t } = useTranslation('chat');
+  const phrases = usePhrases(isOpen);
+  return (
+    <Popup visible={isOpen} onMaskClick={onClose} onClose={onClose} bodyClassName="chat-phrases-popup">
+      <h2 className="chat-phrases-popup__title">{t('input.phrases')}</h2>
+      {phrases.isPending ? (
+        <SpinLoading />
+      ) : phrases.data?.length ? (
+        <ul className="chat-phrases-popup__list">
+          {phrases.data.map((phrase) => (
+            <li key={phrase.id}>
+              <button type="button" onClick={() => onPick(phrase.text)}>
+                {phrase.text}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="chat-phrases-popup__empty">{t('phrases.emptyHint')}</p>
+      )}
+      <Link className="chat-phrases-popup__manage" to={paths.chatPhrase.href()}>
+        {t('phrases.manage')}
+      </Link>
+    </Popup>
+  );
+}
+
+const timeOf = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));

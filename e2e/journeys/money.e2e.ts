@@ -1,0 +1,146 @@
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { phoneContext } from '../support/browser';
+import { setUpJourney } from '../support/journey';
+
+/**
+ * Issue #14's money journey, the part this branch carries (decision 051): the demo customer buys
+ * the VIP annual card by KHQR in the sandbox — the VIP page offers the wallet and the city's rails,
+ * the QR carries the card's price, the sandbox pays, the page confirms and the membership shows —
+ * in Thai, and the same page in English with its methods. (Bangkok is still a voting city in the
+ * demo, so the card is bought in Phnom Penh.)
+ */
+const journey = setUpJourney({ env: { NODE_ENV: 'development' } });
+/** Screenshots to look at (not part of the repository); MONEY_SHOTS overrides. */
+const SHOTS = process.env.MONEY_SHOTS ?? '/work/shots/journey';
+const DEMO_CUSTOMER = { areaCode: '855', phone: '012345680', password: 'sabai-customer' };
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+async function ok<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const response = await fetch(`${journey.server.baseUrl}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { token: init.token } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const answer = (await response.json()) as Envelope<T>;
+  if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+interface Session {
+  token: string;
+  user: { id: number };
+}
+
+/** The amount an EMVCo merchant payload asks for (tag 54, a decimal amount), in minor units. */
+function amountOfPayload(payload: string): number | undefined {
+  for (let at = 0; at + 4 <= payload.length; ) {
+    const tag = payload.slice(at, at + 2);
+    const length = Number(payload.slice(at + 2, at + 4));
+    if (!Number.isInteger(length)) return undefined;
+    const value = payload.slice(at + 4, at + 4 + length);
+    if (tag === '54') return Math.round(Number(value) * 100);
+    at += 4 + length;
+  }
+  return undefined;
+}
+
+async function signedIn(session: Session, language: string, cityId: number): Promise<BrowserContext> {
+  const context = await phoneContext(journey.launched.browser, language);
+  await context.addInitScript(
+    ({ token, user, cityId }) => {
+      localStorage.setItem('sabai.token', JSON.stringify(token));
+      localStorage.setItem('sabai.userInfo', JSON.stringify(user));
+      localStorage.setItem('sabai.cityId', JSON.stringify(String(cityId)));
+    },
+    { token: session.token, user: session.user, cityId },
+  );
+  return context;
+}
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function phnomPenh() {
+  const cities = await ok<{ open: { id: number; name: string }[] }>('/app/cities');
+  const city = cities.open.find((row) => row.name === 'Phnom Penh');
+  if (!city) throw new Error('the demo has no Phnom Penh');
+  return city.id;
+}
+
+describe('money', () => {
+  it('buys the VIP card by KHQR in the sandbox, in Thai', async () => {
+    const customer = await ok<Session>('/app/auth/login/password', { body: DEMO_CUSTOMER });
+    const cityId = await phnomPenh();
+    const offer = await ok<{ price: number; currency: string; isMember: boolean }>(
+      `/app/vip?cityId=${cityId}`,
+      {
+        token: customer.token,
+      },
+    );
+    expect(offer).toMatchObject({ currency: 'USD', isMember: false });
+    const context = await signedIn(customer, 'th', cityId);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`${journey.server.baseUrl}/my/vip`);
+    await page.getByText('ชำระด้วย', { exact: true }).waitFor();
+    // Dollars in Phnom Penh: the wallet, KHQR and a card, never PromptPay or VietQR.
+    const methods = await page.locator('.vip-page__footer .adm-selector-item').allTextContents();
+    expect(methods).toEqual(['วอลเล็ต', 'KHQR', 'บัตร']);
+    await page.getByText('KHQR', { exact: true }).click();
+    await shot(page, 'vip-th');
+    await page.getByRole('button', { name: 'ซื้อด้วย KHQR' }).click();
+    const started = page.waitForResponse((response) => response.url().endsWith('/app/vip/payments'));
+    await page.getByRole('dialog').getByRole('button', { name: 'ชำระเงิน', exact: true }).click();
+    const { data } = (await (await started).json()) as Envelope<{ attempt: { id: number } }>;
+    await page.locator('img.extras-qr__image').waitFor();
+
+    const requests = await ok<{
+      id: number;
+      method: string;
+      amount: number;
+      payload: string;
+      purpose: string;
+    }>(`/app/payments/attempts/${data.attempt.id}`, { token: customer.token });
+    expect(requests).toMatchObject({ purpose: 'vip', method: 'khqr', amount: offer.price });
+    expect(amountOfPayload(requests.payload)).toBe(offer.price);
+    await shot(page, 'vip-qr-th');
+
+    await ok(`/app/dev/payments/attempts/${requests.id}/simulate-paid`, { method: 'POST', body: {} });
+    await page.getByRole('status').getByText('ชำระแล้ว', { exact: true }).waitFor({ timeout: 15_000 });
+    await shot(page, 'vip-paid-th');
+    await page.getByRole('button', { name: 'เสร็จสิ้น' }).click();
+    await page.getByText(/เป็น VIP ถึง/).waitFor();
+    const after = await ok<{ isMember: boolean }>(`/app/vip?cityId=${cityId}`, { token: customer.token });
+    expect(after.isMember).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the VIP page with its methods in English', async () => {
+    const customer = await ok<Session>('/app/auth/login/password', { body: DEMO_CUSTOMER });
+    const context = await signedIn(customer, 'en', await phnomPenh());
+    const page = await context.newPage();
+    await page.goto(`${journey.server.baseUrl}/my/vip`);
+    await page.getByText('Pay with', { exact: true }).waitFor();
+    await page.getByText('KHQR', { exact: true }).click();
+    await page.getByRole('button', { name: /^(Buy|Renew) with KHQR$/ }).waitFor();
+    await shot(page, 'vip-en');
+    await context.close();
+  });
+});

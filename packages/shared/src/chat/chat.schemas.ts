@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { idSchema, textSchema } from '../input';
+
+/** Spec: chat pages are 30 long (conversations and messages). */
+export const CHAT_PAGE_SIZE = 30;
+/** The longest text message, in characters. */
+export const CHAT_TEXT_MAX = 2000;
+/** Spec: the last-message note cuts text to 30 characters. */
+export const LAST_MESSAGE_PREVIEW_CHARS = 30;
+/** Own messages can be recalled this long after sending (customer service any time). */
+export const REVOKE_WINDOW_MS = 2 * 60_000;
+export const PHRASE_MAX_CHARS = 200;
+export const PHRASES_MAX = 50;
+
+/** Message types, numbered as stored. */
+export const CHAT_MESSAGE_TYPES = { text: 1, image: 2, orderCard: 4, system: 9 } as const;
+export type ChatMessageType = keyof typeof CHAT_MESSAGE_TYPES;
+
+/** Realtime event types (on `chat:<id>` and the members' `user:<id>` topics). */
+export const CHAT_MESSAGE_EVENT = 'chat.message';
+export const CHAT_REVOKED_EVENT = 'chat.revoked';
+export const CHAT_READ_EVENT = 'chat.read';
+
+/** The spec's chat message fields, as a member reads them. */
+export const chatMessageSchema = z.object({
+  msgId: z.number().int(),
+  uniqueId: z.string(),
+  conversationId: z.number().int(),
+  seq: z.number().int(),
+  fromUid: z.number().int(),
+  toUid: z.number().int(),
+  type: z.number().int(),
+  /** Empty once revoked: the client shows its revoked notice. */
+  body: z.string(),
+  imageUrl: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+  aboutMsgId: z.number().int().nullable(),
+  createTime: z.string(),
+  clientCreateTime: z.string().nullable(),
+  isRevoke: z.boolean(),
+  isDelete: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatUserInfoSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+
+export const conversationSchema = z.object({
+  id: z.number().int(),
+  /** 1 single (groups are not built yet). */
+  type: z.literal(1),
+  friendUid: z.number().int(),
+  userInfo: chatUserInfoSchema,
+  unreadCount: z.number().int(),
+  lastReadSeq: z.number().int(),
+  lastSeq: z.number().int(),
+  updateTime: z.string(),
+  pinned: z.boolean(),
+  muted: z.boolean(),
+  hidden: z.boolean(),
+  /** The newest message the member still sees (not deleted for them), for the last-message note. */
+  lastMessage: chatMessageSchema.nullable(),
+  /** Whether the member may send now; `closedReason` says why not. */
+  canSend: z.boolean(),
+  closedReason: z.enum(['chatClosed', 'chatNotOpen']).nullable(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationPageSchema = z.object({
+  items: z.array(conversationSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+export const conversationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/**
+ * Open (or find) the conversation with a user: the spec's lookup by friend/user id (`to_uid`), or
+ * an order's (the other party of an order of mine). Neither is the spec's "target unknown".
+ */
+export const openConversationSchema = z.object({ toUid: idSchema.optional(), orderId: idSchema.optional() });
+
+/** Older than `before` (a sequence), or everything after `since` (catching up after a reconnect). */
+export const messageListQuerySchema = z.object({
+  before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  since: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+});
+
+export const messagePageSchema = z.object({
+  /** Oldest first. */
+  items: z.array(chatMessageSchema),
+  hasMore: z.boolean(),
+});
+
+const uniqueIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
+export const sendMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('text'),
+    uniqueId: uniqueIdSchema,
+    body: textSchema().trim().min(1).max(CHAT_TEXT_MAX),
+    aboutMsgId: idSchema.optional(),
+    clientCreateTime: z.iso.datetime().optional(),
+  }),
+  z.object({
+    type: z.literal('orderCard'),
+    uniqueId: uniqueIdSchema,
+    orderId: idSchema,
+    clientCreateTime: z.iso.datetime().optional(),
+  }),
+]);
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+export const sendImageQuerySchema = z.object({ uniqueId: uniqueIdSchema });
+
+export const conversationSettingsSchema = z
+  .object({ pinned: z.boolean(), muted: z.boolean(), hidden: z.boolean() })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to change' });
+
+export const unreadTotalSchema = z.object({ count: z.number().int() });
+
+export const phraseSchema = z.object({ id: z.number().int(), text: z.string(), position: z.number().int() });
+export type Phrase = z.infer<typeof phraseSchema>;
+export const phraseTextSchema = z.object({ text: textSchema().trim().min(1).max(PHRASE_MAX_CHARS) });
+export const phraseOrderSchema = z.object({ ids: z.array(idSchema).min(1).max(PHRASES_MAX) });
+
+export const forbiddenWordSchema = z.object({ id: z.number().int(), language: z.string(), word: z.string() });
+export const newForbiddenWordSchema = z.object({
+  language: z.enum(['en', 'km', 'th', 'vi', 'zh-CN', 'zh-TW']),
+  word: textSchema().trim().min(1).max(100),
+});
