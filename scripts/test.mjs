@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'sabai-test-report-'));
 const skipE2e = process.argv.includes('--no-e2e');
+// Anything else is handed to the unit run (e.g. `--project server` where only the database changes).
+const unitArgs = process.argv.slice(2).filter((arg) => arg !== '--no-e2e');
 
 function run(label, args, env = {}) {
   const outputFile = path.join(reports, `${label}.json`);
@@ -33,7 +35,7 @@ function run(label, args, env = {}) {
 }
 
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
-const totals = [run('unit', [vitest, 'run'])];
+const totals = [run('unit', [vitest, 'run', ...unitArgs])];
 
 if (!skipE2e) {
   const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
