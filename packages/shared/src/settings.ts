@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { CURRENCIES, DISTANCE_UNITS } from './units';
 
-export const CURRENCIES = ['USD', 'KHR', 'THB', 'VND', 'CNY'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-export const DISTANCE_UNITS = ['km', 'mi'] as const;
-export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
+export { CURRENCIES, type Currency, DISTANCE_UNITS, type DistanceUnit } from './units';
 
 export const currencySchema = z.enum(CURRENCIES);
 export const distanceUnitSchema = z.enum(DISTANCE_UNITS);

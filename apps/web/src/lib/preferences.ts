@@ -1,5 +1,5 @@
 import { isLanguage, type Language, languageFromHeader } from '@sabai/shared/i18n';
-import { CURRENCIES, type Currency, DISTANCE_UNITS, type DistanceUnit } from '@sabai/shared/settings';
+import { CURRENCIES, type Currency, DISTANCE_UNITS, type DistanceUnit } from '@sabai/shared/units';
 import { readStored, STORAGE_KEYS } from './storage';
 
 /** The user's remembered preferences, read with safe defaults. */
