@@ -14,6 +14,15 @@ const WEB = '(^|/)apps/web/src/';
 module.exports = {
   forbidden: [
     {
+      name: 'first-screen-without-zod',
+      comment:
+        "The web app's first screen (the shell vendor chunk: storage, i18n, preferences) never reaches zod, 25 KB on the wire (issue #17): it imports only shared modules without zod.",
+      severity: 'error',
+      from: { path: '^apps/web/src/lib/(storage|i18n|preferences)\\.ts$' },
+      // node_modules are outside the graph, so the rule names the shared modules known to be zod-free.
+      to: { path: '^packages/shared/src/', pathNot: '^packages/shared/src/(i18n|units)\\.ts$', reachable: true },
+    },
+    {
       name: 'module-entered-through-index',
       comment: 'Another module is used only through what its index.ts exports.',
       severity: 'error',
@@ -65,6 +74,11 @@ module.exports = {
     // The fixtures break the rules on purpose: the rules' own test proves each one bites there.
     exclude: { path: ['(^|/)(node_modules|dist|data)/', '(^|/)test/fixtures/'] },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // Workspace packages resolve through their package.json exports to their sources.
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'default'],
+    },
   },
 };
