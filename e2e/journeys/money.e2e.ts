@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneContext } from '../support/browser';
+import { amountOfPayload, DEMO_ACCOUNTS, type Envelope, journeyApi, type Session } from '../support/api';
+import { signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -14,58 +15,11 @@ import { setUpJourney } from '../support/journey';
 const journey = setUpJourney({ env: { NODE_ENV: 'development' } });
 /** Screenshots to look at (not part of the repository); MONEY_SHOTS overrides. */
 const SHOTS = process.env.MONEY_SHOTS ?? '/work/shots/journey';
-const DEMO_CUSTOMER = { areaCode: '855', phone: '012345680', password: 'sabai-customer' };
+const { ok } = journeyApi(journey);
+const DEMO_CUSTOMER = DEMO_ACCOUNTS.customer;
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function ok<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${journey.server.baseUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { token: init.token } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const answer = (await response.json()) as Envelope<T>;
-  if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
-interface Session {
-  token: string;
-  user: { id: number };
-}
-
-/** The amount an EMVCo merchant payload asks for (tag 54, a decimal amount), in minor units. */
-function amountOfPayload(payload: string): number | undefined {
-  for (let at = 0; at + 4 <= payload.length; ) {
-    const tag = payload.slice(at, at + 2);
-    const length = Number(payload.slice(at + 2, at + 4));
-    if (!Number.isInteger(length)) return undefined;
-    const value = payload.slice(at + 4, at + 4 + length);
-    if (tag === '54') return Math.round(Number(value) * 100);
-    at += 4 + length;
-  }
-  return undefined;
-}
-
-async function signedIn(session: Session, language: string, cityId: number): Promise<BrowserContext> {
-  const context = await phoneContext(journey.launched.browser, language);
-  await context.addInitScript(
-    ({ token, user, cityId }) => {
-      localStorage.setItem('sabai.token', JSON.stringify(token));
-      localStorage.setItem('sabai.userInfo', JSON.stringify(user));
-      localStorage.setItem('sabai.cityId', JSON.stringify(String(cityId)));
-    },
-    { token: session.token, user: session.user, cityId },
-  );
-  return context;
-}
+const signedIn = (session: Session, language: string, cityId: number) =>
+  signedInContext(journey.launched.browser, session, language, { cityId });
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

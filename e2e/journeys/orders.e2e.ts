@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneContext } from '../support/browser';
+import { journeyApi, PHNOM_PENH, type Session, tomorrowIn } from '../support/api';
+import { signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -14,146 +15,17 @@ import { setUpJourney } from '../support/journey';
 const journey = setUpJourney({ env: { NODE_ENV: 'development' } });
 /** Screenshots to look at (not part of the repository); ORDER_SHOTS overrides. */
 const SHOTS = process.env.ORDER_SHOTS ?? '/work/shots/orders-web';
-/** The demo therapist login (apps/server/src/demo/identity-demo.ts). */
-const DEMO_THERAPIST = { areaCode: '855', phone: '012345678', password: 'sabai-demo' };
-const PHNOM_PENH = { lat: 11.5564, lng: 104.9282 };
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${journey.server.baseUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { token: init.token } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function ok<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const answer = await call<T>(path, init);
-  if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
-async function smsCode(e164: string): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const codes = await ok<{ code: string }[]>(`/app/dev/sms-outbox?phone=${encodeURIComponent(e164)}`);
-    if (codes[0]?.code) return codes[0].code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no SMS to ${e164}`);
-}
-
-interface Session {
-  token: string;
-  user: { id: number };
-}
-
-async function newCustomer(): Promise<Session & { phone: string }> {
-  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  const phone = `012 ${digits.slice(0, 3)} ${digits.slice(3)}`;
-  await ok('/app/auth/sms-codes', { body: { areaCode: '855', phone, purpose: 'register' } });
-  const session = await ok<Session>('/app/auth/register', {
-    body: {
-      areaCode: '855',
-      phone,
-      code: await smsCode(`+85512${digits}`),
-      password: 'Sabai-2026-pass',
-      agreeTerms: true,
-    },
-  });
-  return { ...session, phone };
-}
-
-/** Tomorrow's date in Phnom Penh, as the free-starts route takes it. */
-const tomorrow = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Phnom_Penh' }).format(new Date(Date.now() + 86_400_000));
-
-let therapist: { session: Session; therapistId: number; projectId: number; name: string } | undefined;
-
-/** The demo therapist (found by their own work settings) opens a whole week. */
-async function demoTherapist() {
-  if (therapist) return therapist;
-  const session = await ok<Session>('/app/auth/login/password', { body: DEMO_THERAPIST });
-  await ok('/app/therapists/me/schedule', {
-    method: 'PUT',
-    token: session.token,
-    body: {
-      weeklyShifts: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
-      daysOff: [],
-    },
-  });
-  const { therapistId } = await ok<{ therapistId: number }>('/app/therapists/me/work-settings', {
-    token: session.token,
-  });
-  const detail = await ok<{ name: string; projects: { id: number }[] }>(`/app/therapists/${therapistId}`);
-  const projectId = detail.projects[0]?.id;
-  if (!projectId) throw new Error('the demo therapist offers no project');
-  therapist = { session, therapistId, projectId, name: detail.name };
-  return therapist;
-}
+const { call, ok, newCustomer, bookHomeVisit } = journeyApi(journey);
 
 /** A home visit booked over the API by a new customer; optionally paid through the dev payment stand-in. */
 async function bookedOrder({ isPaid }: { isPaid: boolean }) {
-  const provider = await demoTherapist();
   const customer = await newCustomer();
-  const address = await ok<{ id: number }>('/app/addresses', {
-    token: customer.token,
-    body: {
-      contactName: 'Dara',
-      genderTitle: 'ms',
-      areaCode: '855',
-      phone: customer.phone,
-      placeType: 'house',
-      detail: 'Street 278, BKK1',
-      houseNumber: '12B',
-      arrivalNotes: 'Blue gate',
-      lat: PHNOM_PENH.lat,
-      lng: PHNOM_PENH.lng,
-    },
-  });
-  const starts = await ok<{ startsAt: string }[]>(
-    `/app/availability/free-starts?therapistId=${provider.therapistId}&projectId=${provider.projectId}&date=${tomorrow()}&addressId=${address.id}`,
-    { token: customer.token },
-  );
-  // A random free start: the journeys' orders share the one demo therapist.
-  const start = starts[Math.floor(Math.random() * starts.length)];
-  if (!start) throw new Error('no free start');
-  const order = await ok<{ id: number; orderNumber: string }>('/app/orders/home-visit', {
-    token: customer.token,
-    body: {
-      therapistId: provider.therapistId,
-      projectId: provider.projectId,
-      clocks: 1,
-      startsAt: start.startsAt,
-      addressId: address.id,
-      travelMode: 'tukTuk',
-      remark: '',
-      agreeTerms: true,
-    },
-  });
-  if (isPaid) await ok(`/app/dev/payments/${order.id}/confirm`, { method: 'POST', body: {} });
+  const { order, provider } = await bookHomeVisit(customer, isPaid ? { paidBy: 'devConfirm' } : {});
   return { customer, order, provider };
 }
 
-async function signedIn(session: Session, language: string): Promise<BrowserContext> {
-  const context = await phoneContext(journey.launched.browser, language);
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('sabai.token', JSON.stringify(token));
-      localStorage.setItem('sabai.userInfo', JSON.stringify(user));
-    },
-    { token: session.token, user: session.user },
-  );
-  return context;
-}
+const signedIn = (session: Session, language: string) =>
+  signedInContext(journey.launched.browser, session, language);
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -299,7 +171,7 @@ describe('orders', () => {
       `/app/stores?lat=${PHNOM_PENH.lat}&lng=${PHNOM_PENH.lng}&pageSize=20`,
     );
     // Tomorrow 14:00 in Phnom Penh (UTC+7), inside the demo stores' opening hours.
-    const startsAt = `${tomorrow()}T07:00:00.000Z`;
+    const startsAt = `${tomorrowIn()}T07:00:00.000Z`;
     let order: { id: number; verificationCode: string } | undefined;
     for (const store of stores.items) {
       const detail = await ok<{ projects: { id: number }[] }>(`/app/stores/${store.id}`);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneContext } from '../support/browser';
+import { amountOfPayload, DEMO_ACCOUNTS, journeyApi, type Session } from '../support/api';
+import { signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -14,35 +15,9 @@ const journey = setUpJourney();
 /** Screenshots to look at (not part of the repository); PAY_SHOTS overrides. */
 const SHOTS = process.env.PAY_SHOTS ?? '/work/shots/paypages';
 /** The demo logins (README "Demo data and logins"). */
-const DEMO_CUSTOMER = { areaCode: '855', phone: '012345680', password: 'sabai-customer' };
-const DEMO_THERAPIST = { areaCode: '855', phone: '012345678', password: 'sabai-demo' };
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function ok<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${journey.server.baseUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { token: init.token } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const answer = (await response.json()) as Envelope<T>;
-  if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
-interface Session {
-  token: string;
-  user: { id: number };
-}
-
-const login = (who: typeof DEMO_CUSTOMER) => ok<Session>('/app/auth/login/password', { body: who });
+const { ok, login } = journeyApi(journey);
+const DEMO_CUSTOMER = DEMO_ACCOUNTS.customer;
+const DEMO_THERAPIST = DEMO_ACCOUNTS.therapist;
 
 const dayInPhnomPenh = (daysAhead: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Phnom_Penh' }).format(
@@ -84,34 +59,8 @@ async function newUnpaidOrder(customer: Session) {
   throw new Error('no free start in the coming days');
 }
 
-/**
- * The amount a QR payload asks for, in minor units: the sandbox's `SABAI-SANDBOX|rail|ref|order|
- * amount|currency|expiry`, or an EMVCo merchant payload's tag 54 (a decimal amount).
- */
-function amountOfPayload(payload: string): number | undefined {
-  if (payload.startsWith('SABAI-SANDBOX|')) return Number(payload.split('|')[4]);
-  for (let at = 0; at + 4 <= payload.length; ) {
-    const tag = payload.slice(at, at + 2);
-    const length = Number(payload.slice(at + 2, at + 4));
-    if (!Number.isInteger(length)) return undefined;
-    const value = payload.slice(at + 4, at + 4 + length);
-    if (tag === '54') return Math.round(Number(value) * 100);
-    at += 4 + length;
-  }
-  return undefined;
-}
-
-async function signedIn(session: Session, language: string): Promise<BrowserContext> {
-  const context = await phoneContext(journey.launched.browser, language);
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('sabai.token', JSON.stringify(token));
-      localStorage.setItem('sabai.userInfo', JSON.stringify(user));
-    },
-    { token: session.token, user: session.user },
-  );
-  return context;
-}
+const signedIn = (session: Session, language: string) =>
+  signedInContext(journey.launched.browser, session, language);
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

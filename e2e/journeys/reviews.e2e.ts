@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { phoneContext } from '../support/browser';
+import { DEMO_ACCOUNTS, journeyApi, type Session } from '../support/api';
+import { signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -14,40 +15,12 @@ import { setUpJourney } from '../support/journey';
  */
 const journey = setUpJourney({ env: { NODE_ENV: 'development', LOG_LEVEL: 'warn' } });
 const SHOTS = process.env.REVIEW_SHOTS_DIR ?? '/work/shots/reviews';
-const DEMO_CUSTOMER = { areaCode: '855', phone: '012345680', password: 'sabai-customer' };
-const DEMO_SUPPORT = { areaCode: '855', phone: '012345679', password: 'sabai-support' };
+const { call, login } = journeyApi(journey);
+const DEMO_CUSTOMER = DEMO_ACCOUNTS.customer;
+const DEMO_SUPPORT = DEMO_ACCOUNTS.support;
 
-type Envelope<T> = { code: number; msg: string; data: T };
-interface Session {
-  token: string;
-  user: Record<string, unknown>;
-}
-async function call<T>(method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${journey.server.baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function login(credentials: typeof DEMO_CUSTOMER): Promise<Session> {
-  const session = await call<Session>('POST', '/app/auth/login/password', undefined, credentials);
-  expect(session.code).toBe(0);
-  return session.data;
-}
-
-async function signedIn(session: Session, language: string): Promise<BrowserContext> {
-  const context = await phoneContext(journey.launched.browser, language);
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('sabai.token', JSON.stringify(token));
-      localStorage.setItem('sabai.userInfo', JSON.stringify(user));
-    },
-    { token: session.token, user: session.user },
-  );
-  return context;
-}
+const signedIn = (session: Session, language: string) =>
+  signedInContext(journey.launched.browser, session, language);
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -72,14 +45,12 @@ interface OrderSummary {
 describe('reviews and complaints', () => {
   it('reviews a finished order in Vietnamese, files a complaint, customer service rejects it and the customer reads the reply', async () => {
     const customer = await login(DEMO_CUSTOMER);
-    const finished = await call<{ items: OrderSummary[] }>(
-      'GET',
-      '/app/orders?tab=all&pageSize=50',
-      customer.token,
-    );
+    const finished = await call<{ items: OrderSummary[] }>('/app/orders?tab=all&pageSize=50', {
+      token: customer.token,
+    });
     const order = finished.data.items.find((item) => item.status === 'pendingReview');
     if (!order?.therapistId) throw new Error('the demo customer has no order waiting for a review');
-    const before = await call<{ reviewCount: number }>('GET', `/app/therapists/${order.therapistId}`);
+    const before = await call<{ reviewCount: number }>(`/app/therapists/${order.therapistId}`);
 
     const context = await signedIn(customer, 'vi');
     const page = await context.newPage();
@@ -114,10 +85,7 @@ describe('reviews and complaints', () => {
     await shot(page, 'evaluation-success-vi');
 
     // The rating and the review show on the therapist's page.
-    const after = await call<{ reviewCount: number; rating: number }>(
-      'GET',
-      `/app/therapists/${order.therapistId}`,
-    );
+    const after = await call<{ reviewCount: number; rating: number }>(`/app/therapists/${order.therapistId}`);
     expect(after.data.reviewCount).toBe(before.data.reviewCount + 1);
     await page.goto(`${journey.server.baseUrl}/therapist/orderDetail?id=${order.therapistId}`);
     await page.getByText(`${after.data.reviewCount} đánh giá`).first().waitFor();
@@ -172,11 +140,9 @@ describe('reviews and complaints', () => {
     await shot(page, 'tousu-list-vi');
     let keys: string[] = [];
     for (let attempt = 0; attempt < 40 && !keys.includes('complaintRejected'); attempt += 1) {
-      const notes = await call<{ items: { messageKey: string; text: string }[] }>(
-        'GET',
-        '/app/notifications',
-        customer.token,
-      );
+      const notes = await call<{ items: { messageKey: string; text: string }[] }>('/app/notifications', {
+        token: customer.token,
+      });
       keys = notes.data.items.map((note) => note.messageKey);
       if (!keys.includes('complaintRejected')) await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -187,11 +153,9 @@ describe('reviews and complaints', () => {
 
   it('shows evaluate, complain and tousuList in English', async () => {
     const customer = await login(DEMO_CUSTOMER);
-    const orders = await call<{ items: OrderSummary[] }>(
-      'GET',
-      '/app/orders?tab=all&pageSize=50',
-      customer.token,
-    );
+    const orders = await call<{ items: OrderSummary[] }>('/app/orders?tab=all&pageSize=50', {
+      token: customer.token,
+    });
     const order = orders.data.items.find(
       (item) => item.status === 'serviceEnded' || item.status === 'completed',
     );

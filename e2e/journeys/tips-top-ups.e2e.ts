@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneContext } from '../support/browser';
+import { type Customer, journeyApi, type Session } from '../support/api';
+import { signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -13,172 +14,21 @@ import { setUpJourney } from '../support/journey';
 const journey = setUpJourney({ env: { NODE_ENV: 'development' } });
 /** Screenshots to look at (not part of the repository); EXTRAS_SHOTS overrides. */
 const SHOTS = process.env.EXTRAS_SHOTS ?? '/work/shots/extras';
-const DEMO_THERAPIST = { areaCode: '855', phone: '012345678', password: 'sabai-demo' };
-const PHNOM_PENH = { lat: 11.5564, lng: 104.9282 };
+const { ok, newCustomer, bookHomeVisit, serve } = journeyApi(journey);
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-interface Session {
-  token: string;
-  user: { id: number };
-}
+/** A home visit booked and paid, with three free hours after it (extra time must fit). */
+const paidOrder = (customer: Customer, paidBy: 'devConfirm' | 'wallet') =>
+  bookHomeVisit(customer, { paidBy, roomyHours: 3 });
 
-async function call<T>(
-  path: string,
-  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const response = await fetch(`${journey.server.baseUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { token: init.token } : {}),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-async function ok<T>(path: string, init: Parameters<typeof call>[1] = {}) {
-  const answer = await call<T>(path, init);
-  if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
-async function smsCode(e164: string): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const codes = await ok<{ code: string }[]>(`/app/dev/sms-outbox?phone=${encodeURIComponent(e164)}`);
-    if (codes[0]?.code) return codes[0].code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no SMS to ${e164}`);
-}
-
-async function newCustomer(): Promise<Session & { phone: string }> {
-  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  const phone = `012 ${digits.slice(0, 3)} ${digits.slice(3)}`;
-  await ok('/app/auth/sms-codes', { body: { areaCode: '855', phone, purpose: 'register' } });
-  const session = await ok<Session>('/app/auth/register', {
-    body: {
-      areaCode: '855',
-      phone,
-      code: await smsCode(`+85512${digits}`),
-      password: 'Sabai-2026-pass',
-      agreeTerms: true,
-    },
-  });
-  return { ...session, phone };
-}
-
-const tomorrow = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Phnom_Penh' }).format(new Date(Date.now() + 86_400_000));
-
-async function demoTherapist() {
-  const session = await ok<Session>('/app/auth/login/password', { body: DEMO_THERAPIST });
-  await ok('/app/therapists/me/schedule', {
-    method: 'PUT',
-    token: session.token,
-    body: {
-      weeklyShifts: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
-      daysOff: [],
-    },
-  });
-  const { therapistId } = await ok<{ therapistId: number }>('/app/therapists/me/work-settings', {
-    token: session.token,
-  });
-  const detail = await ok<{ projects: { id: number }[] }>(`/app/therapists/${therapistId}`);
-  const projectId = detail.projects[0]?.id;
-  if (!projectId) throw new Error('the demo therapist offers no project');
-  return { session, therapistId, projectId };
-}
-
-/** A home visit booked and paid (the dev stand-in, or the customer's wallet) over the API. */
-async function paidOrder(customer: Session & { phone: string }, paidBy: 'devConfirm' | 'wallet') {
-  const provider = await demoTherapist();
-  const address = await ok<{ id: number }>('/app/addresses', {
-    token: customer.token,
-    body: {
-      contactName: 'Dara',
-      genderTitle: 'ms',
-      areaCode: '855',
-      phone: customer.phone,
-      placeType: 'house',
-      detail: 'Street 278, BKK1',
-      houseNumber: '12B',
-      arrivalNotes: 'Blue gate',
-      lat: PHNOM_PENH.lat,
-      lng: PHNOM_PENH.lng,
-    },
-  });
-  const starts = await ok<{ startsAt: string }[]>(
-    `/app/availability/free-starts?therapistId=${provider.therapistId}&projectId=${provider.projectId}&date=${tomorrow()}&addressId=${address.id}`,
-    { token: customer.token },
-  );
-  // A random free start with the next three hours free too: extra time must not run into another
-  // order of the one demo therapist the journeys share.
-  const free = new Set(starts.map((entry) => Date.parse(entry.startsAt)));
-  const roomy = starts.filter((entry) =>
-    [1, 2, 3].every((hours) => free.has(Date.parse(entry.startsAt) + hours * 3_600_000)),
-  );
-  const start = roomy[Math.floor(Math.random() * roomy.length)];
-  if (!start) throw new Error('no free start with room after it');
-  const order = await ok<{ id: number; orderNumber: string }>('/app/orders/home-visit', {
-    token: customer.token,
-    body: {
-      therapistId: provider.therapistId,
-      projectId: provider.projectId,
-      clocks: 1,
-      startsAt: start.startsAt,
-      addressId: address.id,
-      travelMode: 'tukTuk',
-      remark: '',
-      agreeTerms: true,
-    },
-  });
-  if (paidBy === 'devConfirm')
-    await ok(`/app/dev/payments/${order.id}/confirm`, { method: 'POST', body: {} });
-  else
-    await ok(`/app/orders/${order.id}/payments`, {
-      token: customer.token,
-      body: { method: 'wallet' },
-      headers: { 'idempotency-key': `journey-${order.id}` },
-    });
-  return { order, provider };
-}
-
-/** The therapist's steps over the API, up to and including `last`. */
-async function serve(orderId: number, token: string, last: 'start' | 'end') {
-  const steps: [string, Record<string, unknown>][] = [
-    ['accept', {}],
-    ['depart', {}],
-    ['arrive', { position: PHNOM_PENH }],
-    ['start', {}],
-    ['end', { reason: 'The customer asked to stop early' }],
-  ];
-  for (const [transition, extra] of steps.slice(0, last === 'start' ? 4 : 5))
-    await ok(`/app/orders/${orderId}/transitions`, { token, body: { transition, ...extra } });
-}
-
-async function completedOrder(customer: Session & { phone: string }) {
+async function completedOrder(customer: Customer) {
   const { order, provider } = await paidOrder(customer, 'devConfirm');
   await serve(order.id, provider.session.token, 'end');
   await ok(`/app/orders/${order.id}/transitions`, { token: customer.token, body: { transition: 'review' } });
   return { order, provider };
 }
 
-async function signedIn(session: Session, language: string): Promise<BrowserContext> {
-  const context = await phoneContext(journey.launched.browser, language);
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('sabai.token', JSON.stringify(token));
-      localStorage.setItem('sabai.userInfo', JSON.stringify(user));
-    },
-    { token: session.token, user: session.user },
-  );
-  return context;
-}
+const signedIn = (session: Session, language: string) =>
+  signedInContext(journey.launched.browser, session, language);
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

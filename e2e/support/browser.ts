@@ -46,3 +46,28 @@ export async function phoneContext(browser: Browser, language?: string): Promise
   }
   return context;
 }
+
+/**
+ * A phone context already signed in as `session` (the stored token and user the app reads at
+ * start), optionally in a chosen city, so a journey starts on the page it is about.
+ */
+export async function signedInContext(
+  browser: Browser,
+  session: { token: string; user: unknown; tokenExpired?: unknown },
+  language: string,
+  { cityId }: { cityId?: number } = {},
+): Promise<BrowserContext> {
+  const context = await phoneContext(browser, language);
+  await context.addInitScript(
+    (stored) => {
+      localStorage.setItem('sabai.token', JSON.stringify(stored.token));
+      localStorage.setItem('sabai.userInfo', JSON.stringify(stored.user));
+      if (stored.tokenExpired !== undefined)
+        localStorage.setItem('sabai.tokenExpired', JSON.stringify(stored.tokenExpired));
+      if (stored.cityId !== undefined)
+        localStorage.setItem('sabai.cityId', JSON.stringify(String(stored.cityId)));
+    },
+    { token: session.token, user: session.user, tokenExpired: session.tokenExpired, cityId },
+  );
+  return context;
+}
