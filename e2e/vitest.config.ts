@@ -10,6 +10,6 @@ export default defineConfig({
     // One server and one browser per file; journeys run one after another.
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 90_000,
+    hookTimeout: 180_000,
   },
 });
