@@ -2,10 +2,10 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule, ModuleContext } from '../../app-module';
 import { createLocalStorage } from '../../lib/storage';
-import { chatRoutes } from './chat.routes';
-import { createChatService } from './chat.service';
 import { callsRoutes } from './calls.routes';
 import { createCallsService, type IncomingCallNotifier, socketOnlyCallNotifier } from './calls.service';
+import { chatRoutes } from './chat.routes';
+import { createChatService } from './chat.service';
 import { createPhrasesService } from './phrases.service';
 
 export type { IncomingCallNotifier } from './calls.service';
