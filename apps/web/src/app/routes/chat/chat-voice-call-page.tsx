@@ -115,15 +115,20 @@ function CallScreen({ callId, meId }: { callId: number; meId: number }) {
         ) : null}
         {phase === 'connecting' || phase === 'connected' ? (
           <>
-            <button
-              type="button"
-              className="voice-call__round voice-call__round--plain"
-              aria-pressed={isMuted}
-              aria-label={isMuted ? t('call.unmute') : t('call.mute')}
-              onClick={voice.toggleMute}
-            >
-              {isMuted ? <AudioMutedOutline /> : <AudioOutline />}
-            </button>
+            <div className="voice-call__action">
+              <button
+                type="button"
+                className="voice-call__round voice-call__round--plain"
+                aria-pressed={isMuted}
+                onClick={voice.toggleMute}
+              >
+                {isMuted ? <AudioMutedOutline aria-hidden="true" /> : <AudioOutline aria-hidden="true" />}
+                <span className="visually-hidden">{t('call.mute')}</span>
+              </button>
+              <span className="voice-call__label" aria-hidden="true">
+                {isMuted ? t('call.unmute') : t('call.mute')}
+              </span>
+            </div>
             <CallButton label={t('call.hangUp')} tone="danger" onClick={voice.hangUp} />
           </>
         ) : null}

@@ -121,8 +121,11 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
       showToast(isApiError(error) ? error.message : String(error));
     }
   };
+  // A call's outcome is the platform's record of the call, not something the caller said: never recalled.
   const canRevoke = (message: ShownMessage) =>
-    message.fromUid === meId && Date.now() - new Date(message.createTime).getTime() < REVOKE_WINDOW_MS;
+    message.fromUid === meId &&
+    message.type !== CHAT_MESSAGE_TYPES.call &&
+    Date.now() - new Date(message.createTime).getTime() < REVOKE_WINDOW_MS;
 
   const closedReason = conversation.closedReason;
 
