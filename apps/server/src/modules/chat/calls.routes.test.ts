@@ -212,6 +212,17 @@ describe('outcomes in the conversation', () => {
         { outcome: 'cancelled', durationSeconds: 0, callId: cancelled, fromUid: customer.id },
       ]);
     }
+    // The outcome is the platform's record: the caller cannot recall it.
+    const [outcomeMessage] = (
+      (await s.get(`/app/chat/conversations/${conversation.id}/messages`, customer.token)).data as {
+        items: { msgId: number; type: number }[];
+      }
+    ).items
+      .filter((item) => item.type === CHAT_MESSAGE_TYPES.call)
+      .slice(-1);
+    expect((await post(`/app/chat/messages/${outcomeMessage?.msgId}/revoke`, customer.token)).code).toBe(
+      ERROR_CODES.chatRevokeNotOwn.code,
+    );
     const ended = s.published.filter(
       (event) => event.type === CALL_ENDED_EVENT && event.topic === `user:${therapist.userId}`,
     );

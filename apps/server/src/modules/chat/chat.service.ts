@@ -531,7 +531,9 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
       const member = await ownMembership(me, row.conversationId);
       if (row.revokedAt) return messageOf(row, false);
       if (!isCustomerService(me)) {
-        if (row.fromUid !== me.id) throw new AppError('chatRevokeNotOwn');
+        // A call's outcome is written by the platform on the caller's behalf: not theirs to recall.
+        if (row.fromUid !== me.id || row.type === CHAT_MESSAGE_TYPES.call)
+          throw new AppError('chatRevokeNotOwn');
         if (clock.now().getTime() - row.createdAt.getTime() > REVOKE_WINDOW_MS) {
           throw new AppError('chatRevokeTooLate');
         }
