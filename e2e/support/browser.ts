@@ -25,11 +25,11 @@ export interface LaunchedBrowser {
  * System Chromium, headless, with the project's flag set. `launch` gives every run a fresh
  * temporary profile (user-data-dir) and deletes it on close.
  */
-export async function launchBrowser(): Promise<LaunchedBrowser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<LaunchedBrowser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ARGS,
+    args: [...ARGS, ...extraArgs],
     headless: true,
   });
   return { browser, close: () => browser.close() };

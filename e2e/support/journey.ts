@@ -8,11 +8,18 @@ export interface Journey {
 }
 
 /** One real server and one Chromium for a journey file: started before its tests, stopped after. */
-export function setUpJourney({ env }: { env?: Record<string, string> } = {}): Journey {
+export function setUpJourney({
+  env,
+  browserArgs,
+}: {
+  env?: Record<string, string>;
+  /** Extra Chromium flags (e.g. fake media devices for calls). */
+  browserArgs?: string[];
+} = {}): Journey {
   const journey = {} as Journey;
   beforeAll(async () => {
     journey.server = await startServer(env);
-    journey.launched = await launchBrowser();
+    journey.launched = await launchBrowser(browserArgs);
   });
   afterAll(async () => {
     await journey.launched?.close();

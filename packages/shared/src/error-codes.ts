@@ -148,6 +148,11 @@ export const ERROR_CODES = {
   chatSendingTooFast: { code: 5007, httpStatus: 200 },
   chatUserNotFound: { code: 5008, httpStatus: 200 },
   chatPhraseLimit: { code: 5009, httpStatus: 200 },
+  // Voice calls (decision 057; 5020–5029).
+  callBusy: { code: 5020, httpStatus: 200 },
+  callEnded: { code: 5021, httpStatus: 200 },
+  callAlreadyAnswered: { code: 5022, httpStatus: 200 },
+  callNotAnsweredYet: { code: 5023, httpStatus: 200 },
   // Provider workbench (3150–3159).
   providerSuspended: { code: 3150, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;

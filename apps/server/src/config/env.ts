@@ -30,6 +30,26 @@ const optionalText = (min: number, max: number) =>
     .optional()
     .or(z.literal('').transform(() => undefined));
 
+/** A comma list of ICE URLs, each with the given scheme; empty is none. */
+const iceUrlList = (scheme: RegExp) =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(scheme, { error: `each URL must start with ${scheme.source.slice(1)}` })
+          .max(300),
+      ),
+    );
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(0, 65535).default(3000),
@@ -114,6 +134,14 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   VIETQR_PAYEE_NAME: optionalText(1, 60),
+  // Voice calls (decision 057): the ICE servers handed to browsers. STUN and TURN URLs are comma
+  // lists (`stun:stun.example.com:3478`, `turn:turn.example.com:3478?transport=udp`, `turns:…`);
+  // TURN credentials are minted per user from TURN_SECRET (coturn's `static-auth-secret`) and
+  // stop working after TURN_CREDENTIAL_TTL_SECONDS.
+  ICE_STUN_URLS: iceUrlList(/^stuns?:/),
+  TURN_URLS: iceUrlList(/^turns?:/),
+  TURN_SECRET: optionalText(16, 512),
+  TURN_CREDENTIAL_TTL_SECONDS: wholeNumber(60, 86_400).default(3_600),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -137,7 +165,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  const problems = [...smsConfigProblems(env), ...paymentRailProblems(env)];
+  const problems = [...smsConfigProblems(env), ...paymentRailProblems(env), ...turnConfigProblems(env)];
   if (problems.length) {
     throw new ConfigError(
       `Invalid environment configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`,
@@ -188,6 +216,13 @@ function paymentRailProblems(env: Env): string[] {
     }
   }
   return problems;
+}
+
+/** TURN without its secret would hand out credentials no TURN server accepts. */
+function turnConfigProblems(env: Env): string[] {
+  return env.TURN_URLS.length && !env.TURN_SECRET
+    ? ["TURN_SECRET: required when TURN_URLS is set (the TURN server's static-auth-secret)"]
+    : [];
 }
 
 /** Rules across several SMS variables; each line starts with the variable to fix. */

@@ -3,6 +3,7 @@ import { type RouteObject, useLocation, useRoutes } from 'react-router';
 import { OfflineNotice } from '../components/ui/offline-notice';
 import { PageLoading } from '../components/ui/page-loading';
 import * as paths from '../lib/paths';
+import { useIsLoggedIn } from '../lib/session-state';
 import { RouteError } from './route-error';
 import { TabLayout } from './tab-layout';
 
@@ -85,8 +86,21 @@ class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNo
   }
 }
 
+/** Rings in the app on any page (decision 057); its own chunk, loaded once someone is signed in. */
+const IncomingCallWatcher = lazy(() => import('../features/chat/call/incoming-call-watcher'));
+
 export function AppRoutes() {
   const { pathname } = useLocation();
   const element = useRoutes(routes);
-  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
+  const isLoggedIn = useIsLoggedIn();
+  return (
+    <>
+      <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>
+      {isLoggedIn ? (
+        <Suspense fallback={null}>
+          <IncomingCallWatcher />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

@@ -203,3 +203,8 @@ export const chatIndex = {
   href: (query: { to_uid?: number; order_id?: number }) => withQuery('/chat/index', query),
 } as const;
 export const chatPhrase = fixed('/chat/phrase');
+/** Spec chat/voiceCall: one call, outgoing or incoming (decision 057). */
+export const chatVoiceCall = {
+  path: '/chat/voiceCall',
+  href: (callId: number) => withQuery('/chat/voiceCall', { call_id: callId }),
+};

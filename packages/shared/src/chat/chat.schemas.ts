@@ -13,7 +13,7 @@ export const PHRASE_MAX_CHARS = 200;
 export const PHRASES_MAX = 50;
 
 /** Message types, numbered as stored. */
-export const CHAT_MESSAGE_TYPES = { text: 1, image: 2, orderCard: 4, system: 9 } as const;
+export const CHAT_MESSAGE_TYPES = { text: 1, image: 2, orderCard: 4, call: 5, system: 9 } as const;
 export type ChatMessageType = keyof typeof CHAT_MESSAGE_TYPES;
 
 /** Realtime event types (on `chat:<id>` and the members' `user:<id>` topics). */

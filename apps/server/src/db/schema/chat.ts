@@ -134,3 +134,48 @@ export const chatForbiddenWords = pgTable(
   },
   (table) => [uniqueIndex('chat_forbidden_words_word').on(table.language, table.word)],
 );
+
+/**
+ * A voice call between the two members of a conversation (decision 057). The state lives here, not
+ * in a process, so any process can answer any step: each step is one `UPDATE … WHERE state IN (…)`,
+ * and whichever of two racing steps (accept and cancel) commits first wins. At most one live call
+ * per conversation (partial unique index); `ended_at` is set exactly once, with the outcome whose
+ * message went into the conversation in the same transaction.
+ */
+export const chatCalls = pgTable(
+  'chat_calls',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    callerId: integer('caller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    calleeId: integer('callee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** ringing → accepted → connected → ended (or ringing/accepted → ended). */
+    state: text('state', { enum: ['ringing', 'accepted', 'connected', 'ended'] }).notNull(),
+    /** cancelled, rejected, notAnswered, notConnected, completed; null while live. */
+    outcome: text('outcome', {
+      enum: ['cancelled', 'rejected', 'notAnswered', 'notConnected', 'completed'],
+    }),
+    /** The callee's device that answered (a tab's id): signals go to it, the others stop ringing. */
+    calleeDevice: text('callee_device'),
+    callerDevice: text('caller_device').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    /** The last sign of life from a connected side; a call silent too long is ended by the sweep. */
+    aliveAt: timestamp('alive_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('chat_calls_one_live_per_conversation')
+      .on(table.conversationId)
+      .where(sql`${table.endedAt} is null`),
+    index('chat_calls_live_caller').on(table.callerId).where(sql`${table.endedAt} is null`),
+    index('chat_calls_live_callee').on(table.calleeId).where(sql`${table.endedAt} is null`),
+  ],
+);

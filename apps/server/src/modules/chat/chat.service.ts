@@ -45,6 +45,17 @@ const isCustomerService = (user: AuthUser) => user.roles.includes('customer_serv
 type MessageRow = typeof chatMessages.$inferSelect;
 type MemberRow = typeof chatMembers.$inferSelect;
 
+/** A message about to be written (its sequence and time come from the conversation and the clock). */
+export interface NewMessage {
+  uniqueId: string;
+  type: number;
+  body: string;
+  imageKey?: string;
+  orderId?: number;
+  aboutMsgId?: number;
+  clientCreateTime?: string;
+}
+
 function messageOf(row: MessageRow, deletedForMe: boolean): ChatMessage {
   return {
     msgId: row.id,
@@ -144,7 +155,7 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     return { canSend: open, closedReason: open ? null : 'chatClosed', masked };
   }
 
-  async function peerOf(member: MemberRow) {
+  async function peerOf(member: Pick<MemberRow, 'peerId'>) {
     const [peer] = await db
       .select({ id: users.id, nickname: users.nickname, avatarKey: users.avatarKey })
       .from(users)
@@ -239,22 +250,18 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     return rows.length > 0;
   }
 
-  /** Writes the message with the conversation's next sequence, the members' counts and its event, in one transaction. */
-  async function insertMessage(
-    me: AuthUser,
-    member: MemberRow,
-    message: {
-      uniqueId: string;
-      type: number;
-      body: string;
-      imageKey?: string;
-      orderId?: number;
-      aboutMsgId?: number;
-      clientCreateTime?: string;
-    },
-  ): Promise<ChatMessage> {
+  /**
+   * Writes the message with the conversation's next sequence, the members' counts and its event in
+   * the caller's transaction; null when its `uniqueId` was already taken (a racing resend).
+   */
+  async function writeMessage(
+    tx: Db,
+    senderId: number,
+    member: Pick<MemberRow, 'conversationId' | 'peerId'>,
+    message: NewMessage,
+  ): Promise<ChatMessage | null> {
     const now = clock.now();
-    const written = await outbox.transaction(async (tx) => {
+    {
       const [conversation] = await tx
         .update(chatConversations)
         .set({ lastSeq: sql`${chatConversations.lastSeq} + 1`, updatedAt: now })
@@ -267,7 +274,7 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
           conversationId: member.conversationId,
           seq: conversation.lastSeq,
           uniqueId: message.uniqueId,
-          fromUid: me.id,
+          fromUid: senderId,
           toUid: member.peerId,
           type: message.type,
           body: message.body,
@@ -290,17 +297,22 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
       await tx
         .update(chatMembers)
         .set({ lastReadSeq: row.seq, hidden: false, updatedAt: now })
-        .where(and(eq(chatMembers.conversationId, member.conversationId), eq(chatMembers.userId, me.id)));
+        .where(and(eq(chatMembers.conversationId, member.conversationId), eq(chatMembers.userId, senderId)));
       const view = messageOf(row, false);
       await outbox.add(tx, {
         aggregateType: 'chatConversation',
         aggregateId: member.conversationId,
         eventType: CHAT_MESSAGE_EVENT,
         payload: view,
-        topics: topicsOf(member.conversationId, member.peerId, me.id),
+        topics: topicsOf(member.conversationId, member.peerId, senderId),
       });
       return view;
-    });
+    }
+  }
+
+  /** Writes the message and its event in one transaction; a racing resend answers the first. */
+  async function insertMessage(me: AuthUser, member: MemberRow, message: NewMessage): Promise<ChatMessage> {
+    const written = await outbox.transaction((tx) => writeMessage(tx, me.id, member, message));
     if (written) return written;
     const again = await existingByUniqueId(me, member.conversationId, message.uniqueId);
     if (!again) throw new AppError('notFound');
@@ -319,6 +331,23 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
   }
 
   return {
+    /**
+     * For voice calls (decision 057): my side of the conversation if the two of us may talk now
+     * (the same gate as a message); someone else's conversation answers as not found.
+     */
+    async memberWhoMayTalk(me: AuthUser, conversationId: number): Promise<MemberRow> {
+      const member = await ownMembership(me, conversationId);
+      const gate = await gateBetween(me.id, member.peerId);
+      if (!gate.canSend) throw new AppError(gate.closedReason ?? 'chatNotOpen');
+      return member;
+    },
+
+    /** The other member as the chat shows them (nickname, avatar). */
+    peerOf,
+
+    /** A message written by the platform on `senderId`'s behalf inside the caller's transaction (call outcomes). */
+    writeMessage,
+
     /** The spec's lookup by friend/user id: the one conversation with that user, made on first use. */
     async open(me: AuthUser, toUid: number): Promise<Conversation> {
       if (toUid === me.id) throw new AppError('chatWithSelf');
@@ -502,7 +531,9 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
       const member = await ownMembership(me, row.conversationId);
       if (row.revokedAt) return messageOf(row, false);
       if (!isCustomerService(me)) {
-        if (row.fromUid !== me.id) throw new AppError('chatRevokeNotOwn');
+        // A call's outcome is written by the platform on the caller's behalf: not theirs to recall.
+        if (row.fromUid !== me.id || row.type === CHAT_MESSAGE_TYPES.call)
+          throw new AppError('chatRevokeNotOwn');
         if (clock.now().getTime() - row.createdAt.getTime() > REVOKE_WINDOW_MS) {
           throw new AppError('chatRevokeTooLate');
         }

@@ -2,16 +2,25 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule, ModuleContext } from '../../app-module';
 import { createLocalStorage } from '../../lib/storage';
+import { callsRoutes } from './calls.routes';
+import { createCallsService, type IncomingCallNotifier, socketOnlyCallNotifier } from './calls.service';
 import { chatRoutes } from './chat.routes';
 import { createChatService } from './chat.service';
 import { createPhrasesService } from './phrases.service';
 
+export type { IncomingCallNotifier } from './calls.service';
+
 /**
  * Chat (issue #15, decision 048): single conversations, messages with a per-conversation sequence,
  * common phrases and forbidden words. `chat:<id>` is a realtime topic for the two members only.
+ * Voice calls (decision 057) ride on the same conversations and rules.
  */
 export function createChatModule(
-  context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'outbox' | 'topics'>,
+  context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'outbox' | 'topics' | 'bus' | 'log'>,
+  needs: {
+    /** Rings a callee whose app is in the background (Web Push); without it only the in-app ring. */
+    incomingCallNotifier?: IncomingCallNotifier;
+  } = {},
 ): AppModule<undefined> {
   const chat = createChatService({
     db: context.db,
@@ -19,10 +28,32 @@ export function createChatModule(
     outbox: context.outbox,
     storage: createLocalStorage(path.join(context.config.DATA_DIR, 'uploads')),
   });
+  const calls = createCallsService({
+    db: context.db,
+    clock: context.clock,
+    outbox: context.outbox,
+    bus: context.bus,
+    chat,
+    ice: {
+      stunUrls: context.config.ICE_STUN_URLS,
+      turnUrls: context.config.TURN_URLS,
+      turnSecret: context.config.TURN_SECRET,
+      ttlSeconds: context.config.TURN_CREDENTIAL_TTL_SECONDS,
+    },
+    notifier: needs.incomingCallNotifier ?? socketOnlyCallNotifier,
+    log: context.log,
+  });
   const phrases = createPhrasesService({ db: context.db, clock: context.clock });
   context.topics.declare('chat', (user, id) => chat.canFollow(user, id));
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(chatRoutes, { chat, phrases });
+    await api.register(callsRoutes, { calls });
   };
-  return { name: 'chat', api: undefined, routes };
+  return {
+    name: 'chat',
+    api: undefined,
+    routes,
+    // The backstop for calls whose clients vanished (their own timers end the rest).
+    sweeps: [{ name: 'expire-voice-calls', everyMs: 5_000, run: (now) => calls.expire(now) }],
+  };
 }

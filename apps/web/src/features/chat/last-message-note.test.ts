@@ -48,6 +48,18 @@ describe('the last-message note (spec section 3)', () => {
     expect(note({ message: message({ isDelete: true, body: '' }) }).text).toBe('Message deleted');
   });
 
+  it('names a call outcome, with the call duration for a call that connected', () => {
+    const callNote = (body: object) =>
+      note({
+        message: message({ type: 5, body: JSON.stringify({ callId: 1, durationSeconds: 0, ...body }) }),
+      }).text;
+    expect(callNote({ outcome: 'completed', durationSeconds: 65 })).toBe('[Voice call] Call duration 1:05');
+    expect(callNote({ outcome: 'cancelled' })).toBe('[Voice call] Call cancelled');
+    expect(callNote({ outcome: 'rejected' })).toBe('[Voice call] Call declined');
+    expect(callNote({ outcome: 'notAnswered' })).toBe('[Voice call] No answer');
+    expect(callNote({ outcome: 'notConnected' })).toBe('[Voice call] Call not connected');
+  });
+
   it('previews a draft while the conversation is not open', () => {
     const last = message({ body: 'See you soon' });
     expect(note({ message: last, draft: 'I will be\nlate' })).toEqual({

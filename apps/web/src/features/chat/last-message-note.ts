@@ -4,6 +4,7 @@ import {
   LAST_MESSAGE_PREVIEW_CHARS,
 } from '@sabai/shared/chat/chat.schemas';
 import type { TFunction } from 'i18next';
+import { callOutcomeText } from './call/call-outcome';
 
 /** Text cut to the spec's 30 characters (by code point, so no emoji is split), line breaks removed. */
 export function previewText(text: string): string {
@@ -43,6 +44,8 @@ export function lastMessageNote(
   if (message.isDelete) return { text: t('note.deleted'), isDraft: false };
   if (message.type === CHAT_MESSAGE_TYPES.image) return { text: t('note.image'), isDraft: false };
   if (message.type === CHAT_MESSAGE_TYPES.orderCard) return { text: t('note.orderCard'), isDraft: false };
+  if (message.type === CHAT_MESSAGE_TYPES.call)
+    return { text: `${t('note.call')} ${callOutcomeText(t, message.body)}`, isDraft: false };
   if (message.type !== CHAT_MESSAGE_TYPES.text) return { text: t('note.system'), isDraft: false };
   return { text: previewText(message.body), isDraft: false };
 }

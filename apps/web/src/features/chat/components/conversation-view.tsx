@@ -2,16 +2,18 @@ import '../chat-strings';
 import { CHAT_MESSAGE_TYPES, type Conversation, REVOKE_WINDOW_MS } from '@sabai/shared/chat/chat.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ActionSheet, Button, Popup, SpinLoading, TextArea } from 'antd-mobile';
-import { PictureOutline, TextOutline } from 'antd-mobile-icons';
+import { PhoneFill, PictureOutline, TextOutline } from 'antd-mobile-icons';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { confirm, showToast } from '../../../components/ui/feedback';
 import { LoadError } from '../../../components/ui/state-views';
 import { useFormatting } from '../../../hooks/use-formatting';
 import { isApiError } from '../../../lib/api-client';
 import * as paths from '../../../lib/paths';
+import { callApi, callDeviceId } from '../api/call-api';
 import { chatApi, chatKeys, usePhrases } from '../api/chat-api';
+import { callOutcomeText } from '../call/call-outcome';
 import { readDraft, writeDraft } from '../drafts';
 import { type ShownMessage, useConversationMessages } from '../use-conversation-messages';
 
@@ -29,6 +31,22 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
   const imageInput = useRef<HTMLInputElement>(null);
   const stickToBottom = useRef(true);
   const heightBeforeOlder = useRef<number | null>(null);
+  const navigate = useNavigate();
+  const [isStartingCall, setStartingCall] = useState(false);
+
+  /** Rings the other member (decision 057); the call page takes over from there. */
+  const startCall = async () => {
+    if (isStartingCall) return;
+    setStartingCall(true);
+    try {
+      const call = await callApi.start(conversation.id, callDeviceId());
+      navigate(paths.chatVoiceCall.href(call.id));
+    } catch (error) {
+      showToast(t('call.startFailed', { message: isApiError(error) ? error.message : String(error) }));
+    } finally {
+      setStartingCall(false);
+    }
+  };
 
   // Reading: on open and whenever the other side writes while the page is open, on every device.
   useEffect(() => {
@@ -103,8 +121,11 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
       showToast(isApiError(error) ? error.message : String(error));
     }
   };
+  // A call's outcome is the platform's record of the call, not something the caller said: never recalled.
   const canRevoke = (message: ShownMessage) =>
-    message.fromUid === meId && Date.now() - new Date(message.createTime).getTime() < REVOKE_WINDOW_MS;
+    message.fromUid === meId &&
+    message.type !== CHAT_MESSAGE_TYPES.call &&
+    Date.now() - new Date(message.createTime).getTime() < REVOKE_WINDOW_MS;
 
   const closedReason = conversation.closedReason;
 
@@ -169,6 +190,15 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
             onClick={() => imageInput.current?.click()}
           >
             <PictureOutline />
+          </button>
+          <button
+            type="button"
+            className="chat-input__icon chat-input__icon--call"
+            aria-label={t('call.start')}
+            disabled={isStartingCall}
+            onClick={() => void startCall()}
+          >
+            <PhoneFill />
           </button>
           <input
             ref={imageInput}
@@ -278,6 +308,13 @@ function MessageBubble({
       <img className="chat-bubble__image" src={src} alt={t('message.picture')} />
     ) : (
       t('note.image')
+    );
+  } else if (message.type === CHAT_MESSAGE_TYPES.call) {
+    content = (
+      <span className="chat-note--call" data-testid="chat-call-outcome">
+        <PhoneFill aria-hidden="true" />
+        {callOutcomeText(t, message.body)}
+      </span>
     );
   } else if (message.type === CHAT_MESSAGE_TYPES.orderCard && message.orderId) {
     content = (

@@ -1,0 +1,400 @@
+import {
+  CALL_ACCEPTED_EVENT,
+  CALL_CONNECT_TIMEOUT_MS,
+  CALL_CONNECTED_EVENT,
+  CALL_ENDED_EVENT,
+  CALL_RING_EVENT,
+  CALL_RING_TIMEOUT_MS,
+  CALL_SIGNAL_EVENT,
+  CALL_SILENT_LIMIT_MS,
+  type Call,
+  type CallMessageBody,
+  type CallOutcome,
+  type CallSignal,
+  type CallSignalEvent,
+} from '@sabai/shared/chat/call.schemas';
+import { CHAT_MESSAGE_TYPES } from '@sabai/shared/chat/chat.schemas';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chatCalls, users } from '../../db/schema';
+import type { AuthUser } from '../../http/auth';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { Outbox } from '../../outbox/outbox';
+import type { EventBus } from '../realtime';
+import type { ChatService } from './chat.service';
+import { type IceConfig, iceServersFor } from './ice-servers';
+
+/** How many calls one user may start in a minute: ring-and-cancel must not flood a chat with notes. */
+export const CALL_START_LIMIT = { max: 5, windowMs: 60_000 };
+/** The sweep is a backstop for clients that vanished: it waits this much longer than a client would. */
+const SWEEP_GRACE_MS = 5_000;
+
+type CallRow = typeof chatCalls.$inferSelect;
+
+/**
+ * The hook for ringing a callee whose app is in the background (Web Push, built separately): called
+ * after a call is committed as ringing. The in-app ring needs nothing from it (it goes over the
+ * socket). Failures are logged by the caller of the hook and never stop the call.
+ */
+export interface IncomingCallNotifier {
+  ring(call: { callId: number; conversationId: number; callerId: number; calleeId: number }): Promise<void>;
+}
+
+/** The development notifier: the in-app ring over the socket is the only ring. */
+export const socketOnlyCallNotifier: IncomingCallNotifier = { ring: async () => {} };
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
+    if (current.code === '23505') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+/** What the two sides' events carry: enough to tell which call changed; the page reads the rest over HTTP. */
+const eventOf = (row: CallRow) => ({
+  callId: row.id,
+  conversationId: row.conversationId,
+  callerId: row.callerId,
+  calleeId: row.calleeId,
+  state: row.state,
+  outcome: row.outcome,
+  callerDevice: row.callerDevice,
+  calleeDevice: row.calleeDevice,
+});
+
+const secondsBetween = (from: Date | null, to: Date | null) =>
+  from && to ? Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000)) : 0;
+
+/**
+ * Voice calls (decision 057): the call's state is a row, every step a conditional update in one
+ * transaction, so two processes behind Redis agree on it; the steps are published through the
+ * outbox on both members' `user:` topics, and SDP/ICE relays go straight through the bus (they are
+ * worthless once late). The outcome is written into the conversation as a message from the caller
+ * in the transaction that ends the call, so both sides see it, live or later.
+ */
+export function createCallsService(deps: {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  bus: EventBus;
+  chat: ChatService;
+  ice: IceConfig;
+  notifier: IncomingCallNotifier;
+  log: { error: (object: unknown, message: string) => void };
+}) {
+  const { db, clock, outbox, bus, chat } = deps;
+  const topicsOf = (row: CallRow) => [`user:${row.callerId}`, `user:${row.calleeId}`];
+
+  /** A call I take part in; anyone else's answers as not found. */
+  async function ownCall(me: AuthUser, callId: number): Promise<CallRow> {
+    const [row] = await db.select().from(chatCalls).where(eq(chatCalls.id, callId));
+    if (!row || (row.callerId !== me.id && row.calleeId !== me.id)) throw new AppError('notFound');
+    return row;
+  }
+
+  async function viewOf(me: AuthUser, row: CallRow): Promise<Call> {
+    const peerId = row.callerId === me.id ? row.calleeId : row.callerId;
+    return {
+      id: row.id,
+      conversationId: row.conversationId,
+      callerId: row.callerId,
+      calleeId: row.calleeId,
+      state: row.state,
+      outcome: row.outcome,
+      callerDevice: row.callerDevice,
+      calleeDevice: row.calleeDevice,
+      peer: await chat.peerOf({ peerId }),
+      createTime: row.createdAt.toISOString(),
+      acceptTime: row.acceptedAt?.toISOString() ?? null,
+      connectTime: row.connectedAt?.toISOString() ?? null,
+      endTime: row.endedAt?.toISOString() ?? null,
+      durationSeconds: row.outcome === 'completed' ? secondsBetween(row.connectedAt, row.endedAt) : 0,
+    };
+  }
+
+  /**
+   * Ends a live call with the outcome its state calls for, writing the outcome's message and the
+   * ended event in the same transaction. The row lock makes a racing end (both hang up, the sweep
+   * and a client) end it once; the loser reads the ended call.
+   */
+  async function finish(
+    callId: number,
+    decide: (row: CallRow, now: Date) => { outcome: CallOutcome; endedAt: Date } | null,
+  ): Promise<{ row: CallRow | null; endedNow: boolean }> {
+    const now = clock.now();
+    return outbox.transaction(async (tx) => {
+      const [row] = await tx.select().from(chatCalls).where(eq(chatCalls.id, callId)).for('update');
+      if (!row || row.endedAt) return { row: row ?? null, endedNow: false };
+      const decision = decide(row, now);
+      if (!decision) return { row, endedNow: false };
+      const [ended] = await tx
+        .update(chatCalls)
+        .set({ state: 'ended', outcome: decision.outcome, endedAt: decision.endedAt })
+        .where(eq(chatCalls.id, callId))
+        .returning();
+      if (!ended) return { row, endedNow: false };
+      const body: CallMessageBody = {
+        outcome: decision.outcome,
+        durationSeconds:
+          decision.outcome === 'completed' ? secondsBetween(ended.connectedAt, ended.endedAt) : 0,
+        callId: ended.id,
+      };
+      await chat.writeMessage(
+        tx,
+        ended.callerId,
+        { conversationId: ended.conversationId, peerId: ended.calleeId },
+        { uniqueId: `call-${ended.id}`, type: CHAT_MESSAGE_TYPES.call, body: JSON.stringify(body) },
+      );
+      await outbox.add(tx, {
+        aggregateType: 'chatCall',
+        aggregateId: ended.id,
+        eventType: CALL_ENDED_EVENT,
+        payload: eventOf(ended),
+        topics: topicsOf(ended),
+      });
+      return { row: ended, endedNow: true };
+    });
+  }
+
+  /** The outcome a live call ends with when one side ends it now. */
+  function outcomeOnEnd(me: AuthUser) {
+    return (row: CallRow, now: Date): { outcome: CallOutcome; endedAt: Date } => {
+      if (row.state === 'ringing') {
+        // The caller's own timer ends an unanswered call at 45 s: that is "not answered", not "cancelled".
+        if (now.getTime() - row.createdAt.getTime() >= CALL_RING_TIMEOUT_MS)
+          return { outcome: 'notAnswered', endedAt: now };
+        return { outcome: row.callerId === me.id ? 'cancelled' : 'rejected', endedAt: now };
+      }
+      if (row.state === 'accepted') return { outcome: 'notConnected', endedAt: now };
+      // Connected: however it ends (hang-up or a dropped line), it was a call of this length.
+      return { outcome: 'completed', endedAt: now };
+    };
+  }
+
+  return {
+    iceServers(me: AuthUser) {
+      return iceServersFor(deps.ice, me.id, clock.now());
+    },
+
+    /** Rings the other member of a conversation we may talk in. */
+    async start(me: AuthUser, input: { conversationId: number; deviceId: string }): Promise<Call> {
+      const member = await chat.memberWhoMayTalk(me, input.conversationId);
+      const now = clock.now();
+      const [recent] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(chatCalls)
+        .where(
+          and(
+            eq(chatCalls.callerId, me.id),
+            gt(chatCalls.createdAt, new Date(now.getTime() - CALL_START_LIMIT.windowMs)),
+          ),
+        );
+      if ((recent?.count ?? 0) >= CALL_START_LIMIT.max) throw new AppError('chatSendingTooFast');
+      let row: CallRow;
+      try {
+        row = await outbox.transaction(async (tx) => {
+          // Both users' rows are locked (in id order): two calls involving either of them start one at a time.
+          await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(inArray(users.id, [me.id, member.peerId]))
+            .orderBy(users.id)
+            .for('update');
+          const people = [me.id, member.peerId];
+          const [busy] = await tx
+            .select({ id: chatCalls.id })
+            .from(chatCalls)
+            .where(
+              and(
+                isNull(chatCalls.endedAt),
+                or(inArray(chatCalls.callerId, people), inArray(chatCalls.calleeId, people)),
+              ),
+            )
+            .limit(1);
+          if (busy) throw new AppError('callBusy');
+          const [made] = await tx
+            .insert(chatCalls)
+            .values({
+              conversationId: member.conversationId,
+              callerId: me.id,
+              calleeId: member.peerId,
+              state: 'ringing',
+              callerDevice: input.deviceId,
+              createdAt: now,
+            })
+            .returning();
+          if (!made) throw new AppError('callBusy');
+          await outbox.add(tx, {
+            aggregateType: 'chatCall',
+            aggregateId: made.id,
+            eventType: CALL_RING_EVENT,
+            payload: eventOf(made),
+            topics: topicsOf(made),
+          });
+          return made;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('callBusy');
+        throw error;
+      }
+      // The background ring (Web Push) must never hold up or fail the call itself.
+      deps.notifier
+        .ring({
+          callId: row.id,
+          conversationId: row.conversationId,
+          callerId: row.callerId,
+          calleeId: row.calleeId,
+        })
+        .catch((error: unknown) => deps.log.error({ err: error }, 'incoming call notification failed'));
+      return viewOf(me, row);
+    },
+
+    async get(me: AuthUser, callId: number): Promise<Call> {
+      return viewOf(me, await ownCall(me, callId));
+    },
+
+    /** My live call, if any (an app opening while it rings shows the incoming call). */
+    async current(me: AuthUser): Promise<Call | null> {
+      const [row] = await db
+        .select()
+        .from(chatCalls)
+        .where(
+          and(isNull(chatCalls.endedAt), or(eq(chatCalls.callerId, me.id), eq(chatCalls.calleeId, me.id))),
+        )
+        .limit(1);
+      return row ? viewOf(me, row) : null;
+    },
+
+    /** The callee answers on one device; the others stop ringing. */
+    async accept(me: AuthUser, callId: number, deviceId: string): Promise<Call> {
+      const row = await ownCall(me, callId);
+      if (row.calleeId !== me.id) throw new AppError('notFound');
+      if (row.endedAt) throw new AppError('callEnded');
+      // The chat may have closed since it started ringing (an order's window ended).
+      await chat.memberWhoMayTalk(me, row.conversationId);
+      const now = clock.now();
+      const accepted = await outbox.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(chatCalls)
+          .set({ state: 'accepted', acceptedAt: now, calleeDevice: deviceId })
+          .where(and(eq(chatCalls.id, callId), eq(chatCalls.state, 'ringing'), isNull(chatCalls.endedAt)))
+          .returning();
+        if (!updated) return null;
+        await outbox.add(tx, {
+          aggregateType: 'chatCall',
+          aggregateId: callId,
+          eventType: CALL_ACCEPTED_EVENT,
+          payload: eventOf(updated),
+          topics: topicsOf(updated),
+        });
+        return updated;
+      });
+      if (accepted) return viewOf(me, accepted);
+      const again = await ownCall(me, callId);
+      if (again.endedAt) throw new AppError('callEnded');
+      if (again.calleeDevice === deviceId) return viewOf(me, again);
+      throw new AppError('callAlreadyAnswered');
+    },
+
+    /** Either side's media connected (first time), or a connected side is still there (later). */
+    async connected(me: AuthUser, callId: number): Promise<Call> {
+      const row = await ownCall(me, callId);
+      if (row.endedAt) throw new AppError('callEnded');
+      if (row.state === 'ringing') throw new AppError('callNotAnsweredYet');
+      const now = clock.now();
+      const updated = await outbox.transaction(async (tx) => {
+        const [first] = await tx
+          .update(chatCalls)
+          .set({ state: 'connected', connectedAt: now, aliveAt: now })
+          .where(and(eq(chatCalls.id, callId), eq(chatCalls.state, 'accepted'), isNull(chatCalls.endedAt)))
+          .returning();
+        if (first) {
+          await outbox.add(tx, {
+            aggregateType: 'chatCall',
+            aggregateId: callId,
+            eventType: CALL_CONNECTED_EVENT,
+            payload: eventOf(first),
+            topics: topicsOf(first),
+          });
+          return first;
+        }
+        const [alive] = await tx
+          .update(chatCalls)
+          .set({ aliveAt: now })
+          .where(and(eq(chatCalls.id, callId), eq(chatCalls.state, 'connected'), isNull(chatCalls.endedAt)))
+          .returning();
+        return alive ?? null;
+      });
+      if (!updated) throw new AppError('callEnded');
+      return viewOf(me, updated);
+    },
+
+    /** Cancel (caller, ringing), reject (callee, ringing), give up connecting, or hang up. */
+    async end(me: AuthUser, callId: number): Promise<Call> {
+      await ownCall(me, callId);
+      const { row } = await finish(callId, outcomeOnEnd(me));
+      if (!row) throw new AppError('notFound');
+      return viewOf(me, row);
+    },
+
+    /** Relays an SDP description or ICE candidate to the other side's answering device. */
+    async signal(me: AuthUser, callId: number, signal: CallSignal): Promise<void> {
+      const row = await ownCall(me, callId);
+      if (row.endedAt) throw new AppError('callEnded');
+      if (row.state === 'ringing') throw new AppError('callNotAnsweredYet');
+      const toCallee = row.callerId === me.id;
+      const payload: CallSignalEvent = {
+        callId,
+        fromUid: me.id,
+        toDevice: toCallee ? row.calleeDevice : row.callerDevice,
+        signal,
+      };
+      await bus.publish({
+        topic: `user:${toCallee ? row.calleeId : row.callerId}`,
+        type: CALL_SIGNAL_EVENT,
+        payload,
+      });
+    },
+
+    /**
+     * The backstop for clients that vanished: a call ringing past 45 s ends "not answered", one
+     * accepted but not connected past 20 s "not connected", a connected one silent past 30 s
+     * "completed" at its last sign of life. Each waits a little longer than a live client would.
+     */
+    async expire(now: Date): Promise<number> {
+      const at = (ms: number) => new Date(now.getTime() - ms - SWEEP_GRACE_MS);
+      const stale = await db
+        .select({ id: chatCalls.id })
+        .from(chatCalls)
+        .where(
+          and(
+            isNull(chatCalls.endedAt),
+            or(
+              and(eq(chatCalls.state, 'ringing'), lt(chatCalls.createdAt, at(CALL_RING_TIMEOUT_MS))),
+              and(eq(chatCalls.state, 'accepted'), lt(chatCalls.acceptedAt, at(CALL_CONNECT_TIMEOUT_MS))),
+              and(eq(chatCalls.state, 'connected'), lt(chatCalls.aliveAt, at(CALL_SILENT_LIMIT_MS))),
+            ),
+          ),
+        );
+      let ended = 0;
+      for (const { id } of stale) {
+        // Checked again under the row's lock: a side may have answered or beaten since the select.
+        const { endedNow } = await finish(id, (call, current) => {
+          if (call.state === 'ringing' && call.createdAt < at(CALL_RING_TIMEOUT_MS))
+            return { outcome: 'notAnswered', endedAt: current };
+          if (call.state === 'accepted' && call.acceptedAt && call.acceptedAt < at(CALL_CONNECT_TIMEOUT_MS))
+            return { outcome: 'notConnected', endedAt: current };
+          if (call.state === 'connected' && call.aliveAt && call.aliveAt < at(CALL_SILENT_LIMIT_MS))
+            return { outcome: 'completed', endedAt: call.aliveAt };
+          return null;
+        });
+        if (endedNow) ended += 1;
+      }
+      return ended;
+    },
+  };
+}
+
+export type CallsService = ReturnType<typeof createCallsService>;
