@@ -20,7 +20,11 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/src/lib/(storage|i18n|preferences)\\.ts$' },
       // node_modules are outside the graph, so the rule names the shared modules known to be zod-free.
-      to: { path: '^packages/shared/src/', pathNot: '^packages/shared/src/(i18n|units)\\.ts$', reachable: true },
+      to: {
+        path: '^packages/shared/src/',
+        pathNot: '^packages/shared/src/(i18n|units)\\.ts$',
+        reachable: true,
+      },
     },
     {
       name: 'module-entered-through-index',
