@@ -74,7 +74,7 @@ function StaffList({ status, type }: { status: FeedbackStatus; type: FeedbackTyp
   const { t } = useTranslation('feedback');
   const query = useStaffFeedback(status, type, true);
   return (
-    <div className="complaint-list">
+    <div className="feedback-list">
       <PagedList
         query={query}
         itemKey={(feedback) => feedback.id}

@@ -1,6 +1,8 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useFormatting } from '../../../hooks/use-formatting';
+import * as paths from '../../../lib/paths';
 import type { FeedbackDetail } from '../api/feedback-api';
 import { FEEDBACK_TONE } from './feedback-card';
 
@@ -34,7 +36,14 @@ export function FeedbackThread({
         </header>
         <p className="complaint-card__meta">
           {t('details.sent', { time: format.dateTime(feedback.createdAt) })}
-          {feedback.orderNumber ? ` · ${t('details.order', { number: feedback.orderNumber })}` : ''}
+          {feedback.orderId !== null && feedback.orderNumber ? (
+            <>
+              {' · '}
+              <Link to={paths.orderDetail.href(feedback.orderId)}>
+                {t('details.order', { number: feedback.orderNumber })}
+              </Link>
+            </>
+          ) : null}
         </p>
         <p className="complaint-card__content">{feedback.description}</p>
         {feedback.contact ? (

@@ -35,7 +35,7 @@ export default function FeedbackListPage() {
               {t('list.new')}
             </Button>
           </div>
-          <div className="complaint-list">
+          <div className="feedback-list">
             <PagedList
               query={query}
               itemKey={(feedback) => feedback.id}

@@ -1,4 +1,4 @@
-import { FileOutline } from 'antd-mobile-icons';
+import { CheckOutline, FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/ui/empty-state';
@@ -42,7 +42,10 @@ export default function SelectOrderPage() {
             aria-pressed={chosen === undefined}
             onClick={() => choose()}
           >
-            {t('select.none')}
+            <span className="feedback-select__text">{t('select.none')}</span>
+            {chosen === undefined ? (
+              <CheckOutline className="feedback-select__check" aria-hidden="true" />
+            ) : null}
           </button>
           <PagedList
             query={query}
@@ -54,10 +57,15 @@ export default function SelectOrderPage() {
                 aria-pressed={chosen === order.id}
                 onClick={() => choose(order.id)}
               >
-                <span>{t('select.order', { number: order.orderNumber })}</span>
-                <span className="feedback-select__meta">
-                  {t(`select.kind.${order.kind}`)} · {format.dateTime(order.startsAt)}
+                <span className="feedback-select__text">
+                  <span>{t('select.order', { number: order.orderNumber })}</span>
+                  <span className="feedback-select__meta">
+                    {t(`select.kind.${order.kind}`)} · {format.dateTime(order.startsAt)}
+                  </span>
                 </span>
+                {chosen === order.id ? (
+                  <CheckOutline className="feedback-select__check" aria-hidden="true" />
+                ) : null}
               </button>
             )}
             empty={<EmptyState icon={<FileOutline />} title={t('select.empty')} />}
