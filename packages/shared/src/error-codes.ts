@@ -142,7 +142,6 @@ export const ERROR_CODES = {
   feedbackClosed: { code: 6031, httpStatus: 200 },
   feedbackStatusNotAllowed: { code: 6032, httpStatus: 200 },
   feedbackReplyRequired: { code: 6033, httpStatus: 200 },
-  feedbackChangedMeanwhile: { code: 6034, httpStatus: 200 },
   // Chat (issue #15, decision 048; codes 5000–5049).
   chatTargetUnknown: { code: 5000, httpStatus: 200 },
   chatWithSelf: { code: 5001, httpStatus: 200 },
