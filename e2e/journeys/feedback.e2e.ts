@@ -168,7 +168,7 @@ describe('feedback', () => {
     await shot(page, 'feedback-details-en');
     // The in-store order's page opens the spec's instoreFeedback with the order linked.
     await page.goto(`${journey.server.baseUrl}/my/order/pay?ordersId=${inStore.id}`);
-    await page.getByRole('button', { name: 'Feedback', exact: true }).click();
+    await page.getByRole('link', { name: 'Feedback', exact: true }).click();
     await page.waitForURL(`**/my/order/instoreFeedback?ordersId=${inStore.id}`);
     await page.getByRole('button', { name: 'Send feedback' }).waitFor();
     await shot(page, 'instore-feedback-en');

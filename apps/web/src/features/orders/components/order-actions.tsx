@@ -110,21 +110,6 @@ export function OrderActions({ order, isStaff = false }: { order: OrderDetail; i
         {actions.has('complain') && !isStaff ? (
           <Button onClick={() => navigate(paths.complain.href(order.id))}>{t('actions.complain')}</Button>
         ) : null}
-        {isStaff ? null : (
-          // Feedback about this order (decision 053): the spec's instoreFeedback for an in-store visit.
-          <Button
-            fill="outline"
-            onClick={() =>
-              navigate(
-                order.kind === 'inStore'
-                  ? paths.instoreFeedback.href(order.id)
-                  : paths.orderFeedback.href(order.id),
-              )
-            }
-          >
-            {t('actions.feedback')}
-          </Button>
-        )}
         {actions.has('rebook') && order.therapistId !== null ? (
           <Button color="primary" fill="outline" onClick={rebook}>
             {t('actions.rebook')}
