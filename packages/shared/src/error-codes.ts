@@ -137,6 +137,11 @@ export const ERROR_CODES = {
   complaintWindowClosed: { code: 6021, httpStatus: 200 },
   orderNotComplainable: { code: 6022, httpStatus: 200 },
   complaintAlreadyDecided: { code: 6023, httpStatus: 200 },
+  // Feedback (issue #16 item 3, decision 053; codes 6030–6039).
+  feedbackDescriptionRequired: { code: 6030, httpStatus: 200 },
+  feedbackClosed: { code: 6031, httpStatus: 200 },
+  feedbackStatusNotAllowed: { code: 6032, httpStatus: 200 },
+  feedbackReplyRequired: { code: 6033, httpStatus: 200 },
   // Chat (issue #15, decision 048; codes 5000–5049).
   chatTargetUnknown: { code: 5000, httpStatus: 200 },
   chatWithSelf: { code: 5001, httpStatus: 200 },

@@ -153,6 +153,20 @@ export const evaluate = byOrderId('/my/order/evaluate');
 export const evaluationSuccess = byOrderId('/my/order/evaluationSuccess');
 export const complain = byOrderId('/my/order/complain');
 export const complaints = fixed('/my/order/tousuList');
+// Feedback (decision 053): the spec's my/feedback/index, list, details, selectOrder, and the order
+// pages' my/order/feedback and instoreFeedback (the form with that order linked).
+export const feedbackForm = {
+  path: '/my/feedback/index',
+  href: (query: { ordersId?: number } = {}) => withQuery('/my/feedback/index', query),
+} as const;
+export const feedbackList = fixed('/my/feedback/list');
+export const feedbackDetails = byId('/my/feedback/details');
+export const feedbackSelectOrder = {
+  path: '/my/feedback/selectOrder',
+  href: (query: { ordersId?: number } = {}) => withQuery('/my/feedback/selectOrder', query),
+} as const;
+export const orderFeedback = byOrderId('/my/order/feedback');
+export const instoreFeedback = byOrderId('/my/order/instoreFeedback');
 
 // Paying (decision 041): choose a method, the QR page, the success page — each by `ordersId`.
 export const pay = byOrderId('/index/pay');
@@ -195,6 +209,9 @@ export const workbenchIncome = fixed('/therapist/workbench/income');
 export const deskWithdrawals = fixed('/desk/withdrawals');
 /** Customer service's complaints (decision 049). */
 export const deskComplaints = fixed('/desk/complaints');
+/** Customer service's feedback desk and one feedback there (decision 053). */
+export const deskFeedback = fixed('/desk/feedback');
+export const deskFeedbackDetails = byId('/desk/feedback/details');
 // Chat (decision 048): the list, a conversation by the other user (`to_uid`, the spec's) or by my
 // order (`order_id`, the order pages' chat button), and the common phrases.
 export const chatList = fixed('/chat/list');

@@ -21,6 +21,8 @@ export const PUSH_TYPES = {
   serviceFinished: 10,
   /** Nobody answered in time: the order was declined automatically. */
   autoRejected: 12,
+  /** Customer service replied to or moved the customer's feedback (decision 053): opens the feedback. */
+  feedbackUpdated: 13,
 } as const;
 
 export type PushTypeName = keyof typeof PUSH_TYPES;
@@ -62,6 +64,10 @@ export const NOTIFICATION_MESSAGE_KEYS = [
   'projectChanged',
   'complaintHandled',
   'complaintRejected',
+  'feedbackReplied',
+  'feedbackProcessing',
+  'feedbackHandled',
+  'feedbackClosed',
 ] as const;
 export type NotificationMessageKey = (typeof NOTIFICATION_MESSAGE_KEYS)[number];
 

@@ -3,6 +3,7 @@ export * from './catalog';
 export * from './chat';
 export * from './coupons';
 export * from './engagement';
+export * from './feedback';
 export * from './geo';
 export * from './identity';
 export * from './jobs';

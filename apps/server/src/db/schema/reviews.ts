@@ -39,12 +39,15 @@ export const complaints = pgTable(
   ],
 );
 
-/** Every staff action on a review or a complaint: who, when, why, the row before and after. */
+/**
+ * Every staff action on a review, a complaint or a feedback (decision 053): who, when, why, the row
+ * before and after.
+ */
 export const careStaffAudit = pgTable(
   'care_staff_audit',
   {
     id: serial('id').primaryKey(),
-    subject: text('subject').$type<'review' | 'complaint'>().notNull(),
+    subject: text('subject').$type<'review' | 'complaint' | 'feedback'>().notNull(),
     subjectId: integer('subject_id').notNull(),
     staffId: integer('staff_id').notNull(),
     action: text('action').notNull(),
@@ -55,6 +58,6 @@ export const careStaffAudit = pgTable(
   },
   (table) => [
     index('care_staff_audit_subject').on(table.subject, table.subjectId, table.at),
-    check('care_staff_audit_subject_known', sql`${table.subject} in ('review', 'complaint')`),
+    check('care_staff_audit_subject_known', sql`${table.subject} in ('review', 'complaint', 'feedback')`),
   ],
 );

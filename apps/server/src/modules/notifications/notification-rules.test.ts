@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planFor } from './notification-rules';
+import { planFor, planForFeedback } from './notification-rules';
 
 const changed = (transition: string, actor: string, from: string, to: string) =>
   planFor('order.statusChanged', { transition, actor, from, to }).map((plan) => [
@@ -55,5 +55,25 @@ describe('who hears what of an order', () => {
       { to: 'provider', pushType: 3, messageKey: 'acceptReminder', params: { minutesLeft: 1 } },
     ]);
     expect(planFor('order.created', {})).toEqual([]);
+  });
+});
+
+describe('what customer service tells a customer about their feedback (decision 053)', () => {
+  it('names the reply or the status reached, and nothing for an unknown event or status', () => {
+    const payload = { feedbackId: 4, customerId: 9 };
+    expect(planForFeedback('feedback.replied', { ...payload, status: 'processing' })).toEqual({
+      recipientId: 9,
+      feedbackId: 4,
+      messageKey: 'feedbackReplied',
+    });
+    expect(planForFeedback('feedback.statusChanged', { ...payload, status: 'handled' })?.messageKey).toBe(
+      'feedbackHandled',
+    );
+    expect(planForFeedback('feedback.statusChanged', { ...payload, status: 'closed' })?.messageKey).toBe(
+      'feedbackClosed',
+    );
+    expect(planForFeedback('feedback.statusChanged', { ...payload, status: 'pending' })).toBeNull();
+    expect(planForFeedback('feedback.created', payload)).toBeNull();
+    expect(planForFeedback('feedback.replied', { feedbackId: 4 })).toBeNull();
   });
 });

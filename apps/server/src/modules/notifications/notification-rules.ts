@@ -125,3 +125,25 @@ export function planFor(eventType: string, payload: Record<string, unknown>): No
       return [];
   }
 }
+
+/**
+ * What customer service's work on a feedback tells its customer (decision 053): a reply, or the
+ * status it moved to. Nothing for anything else.
+ */
+export function planForFeedback(
+  eventType: string,
+  payload: Record<string, unknown>,
+): { recipientId: number; feedbackId: number; messageKey: NotificationMessageKey } | null {
+  const recipientId = Number(payload.customerId);
+  const feedbackId = Number(payload.feedbackId);
+  if (!Number.isInteger(recipientId) || recipientId <= 0 || !Number.isInteger(feedbackId)) return null;
+  if (eventType === 'feedback.replied') return { recipientId, feedbackId, messageKey: 'feedbackReplied' };
+  if (eventType !== 'feedback.statusChanged') return null;
+  const byStatus: Record<string, NotificationMessageKey> = {
+    processing: 'feedbackProcessing',
+    handled: 'feedbackHandled',
+    closed: 'feedbackClosed',
+  };
+  const messageKey = byStatus[String(payload.status)];
+  return messageKey ? { recipientId, feedbackId, messageKey } : null;
+}

@@ -2,6 +2,7 @@ import type { Language } from '@sabai/shared/i18n';
 import {
   NOTIFICATION_CREATED_EVENT,
   type NotificationMessageKey,
+  PUSH_TYPES,
 } from '@sabai/shared/notifications/notification-types';
 import type { NotificationView } from '@sabai/shared/notifications/notifications.schemas';
 import type { Db } from '../../db/client';
@@ -12,7 +13,7 @@ import { translate } from '../../lib/i18n';
 import { type Page, pageWindow, toPage } from '../../lib/paging';
 import type { Outbox, OutboxEvent, OutboxHandler } from '../../outbox/outbox';
 import type { BookingApi } from '../booking';
-import { planFor } from './notification-rules';
+import { planFor, planForFeedback } from './notification-rules';
 import type {
   NewNotificationRow,
   NotificationRow,
@@ -86,11 +87,31 @@ export function createNotificationsService(deps: {
     return rows;
   }
 
+  /**
+   * Customer service's reply or status change on a customer's feedback (decision 053): one record for
+   * the customer, no order; `feedbackId` in the params opens the feedback.
+   */
+  function feedbackRecordsFor(event: OutboxEvent): NewNotificationRow[] {
+    const plan = planForFeedback(event.eventType, (event.payload ?? {}) as Record<string, unknown>);
+    if (!plan) return [];
+    return [
+      {
+        recipientId: plan.recipientId,
+        pushType: PUSH_TYPES.feedbackUpdated,
+        orderId: null,
+        messageKey: plan.messageKey,
+        params: { feedbackId: plan.feedbackId },
+        dedupeKey: `event:${event.id}:${plan.recipientId}:${plan.messageKey}`,
+        createdAt: event.createdAt,
+      },
+    ];
+  }
+
   const subscription: OutboxHandler = {
     name: 'notifications',
     async handle(event) {
-      if (event.aggregateType !== 'order') return;
-      const rows = await recordsFor(event);
+      if (event.aggregateType !== 'order' && event.aggregateType !== 'feedback') return;
+      const rows = event.aggregateType === 'order' ? await recordsFor(event) : feedbackRecordsFor(event);
       if (!rows.length) return;
       await outbox.transaction(async (tx: Db) => {
         const inserted = await repository.insertNew(tx, rows);

@@ -6,13 +6,17 @@ import type { BookingApi } from '../booking';
 import { createCareImages } from './care-images';
 import { createComplaintsRepository } from './complaints.repository';
 import { createComplaintsService } from './complaints.service';
+import { createFeedbackRepository } from './feedback.repository';
+import { feedbackRoutes } from './feedback.routes';
+import { createFeedbackService } from './feedback.service';
 import { createReviewsRepository } from './reviews.repository';
 import { reviewsRoutes } from './reviews.routes';
 import { createReviewsService } from './reviews.service';
 
 /**
  * Reviews and complaints (issue #16, decision 049): reviews of finished orders with the therapist's
- * and store's rating kept in the same transaction, complaints decided by customer service.
+ * and store's rating kept in the same transaction, complaints decided by customer service; feedback
+ * with its thread of replies and customer service's statuses (decision 053).
  */
 export function createReviewsModule(
   context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'outbox'>,
@@ -35,8 +39,17 @@ export function createReviewsModule(
     outbox: context.outbox,
     booking: needs.booking,
   });
+  const feedback = createFeedbackService({
+    repository: createFeedbackRepository(context.db),
+    audit: repository,
+    images,
+    clock: context.clock,
+    outbox: context.outbox,
+    booking: needs.booking,
+  });
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(reviewsRoutes, { reviews, complaints, images });
+    await api.register(feedbackRoutes, { feedback });
   };
   return { name: 'reviews', api: undefined, routes };
 }

@@ -89,7 +89,7 @@ export function createReviewsRepository(db: Db) {
 
     insertAudit: (tx: Db, row: AuditRow) => tx.insert(careStaffAudit).values(row),
 
-    auditOf: (subject: 'review' | 'complaint', subjectId: number) =>
+    auditOf: (subject: 'review' | 'complaint' | 'feedback', subjectId: number) =>
       db
         .select()
         .from(careStaffAudit)

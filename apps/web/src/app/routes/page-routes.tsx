@@ -79,6 +79,15 @@ const routes: RouteObject[] = [
   { path: paths.evaluationSuccess.path, element: page(() => import('./my/order/evaluation-success-page')) },
   { path: paths.complain.path, element: page(() => import('./my/order/complain-page')) },
   { path: paths.complaints.path, element: page(() => import('./my/order/tousu-list-page')) },
+  // Feedback (decision 053).
+  { path: paths.feedbackForm.path, element: page(() => import('./my/feedback/feedback-index-page')) },
+  { path: paths.feedbackList.path, element: page(() => import('./my/feedback/feedback-list-page')) },
+  { path: paths.feedbackDetails.path, element: page(() => import('./my/feedback/feedback-details-page')) },
+  { path: paths.feedbackSelectOrder.path, element: page(() => import('./my/feedback/select-order-page')) },
+  ...[paths.orderFeedback.path, paths.instoreFeedback.path].map((path) => ({
+    path,
+    element: page(() => import('./my/order/order-feedback-page')),
+  })),
 
   // Paying: the method, the QR page (both spec names) and the success page (both spec places).
   { path: paths.pay.path, element: page(() => import('./index/pay-page')) },
@@ -111,6 +120,8 @@ const routes: RouteObject[] = [
   { path: paths.deskOrders.path, element: page(() => import('./desk/desk-orders-page')) },
   { path: paths.deskWithdrawals.path, element: page(() => import('./desk/desk-withdrawals-page')) },
   { path: paths.deskComplaints.path, element: page(() => import('./desk/desk-complaints-page')) },
+  { path: paths.deskFeedback.path, element: page(() => import('./desk/desk-feedback-page')) },
+  { path: paths.deskFeedbackDetails.path, element: page(() => import('./desk/desk-feedback-details-page')) },
 
   { path: '*', element: page(() => import('./not-found/not-found-page')) },
 ];

@@ -1,6 +1,7 @@
 import { Badge, List } from 'antd-mobile';
 import {
   CouponOutline,
+  EditSOutline,
   EnvironmentOutline,
   FileWrongOutline,
   GlobalOutline,
@@ -137,6 +138,13 @@ export default function MyPage() {
               </Link>
             </List.Item>
           ) : null}
+          {user ? (
+            <List.Item prefix={<EditSOutline aria-hidden="true" />} arrowIcon>
+              <Link className="stretched-action" to={paths.feedbackList.href()}>
+                {t('menu.feedback')}
+              </Link>
+            </List.Item>
+          ) : null}
           {user && membership.data?.isOpen ? (
             <List.Item prefix={<StarOutline aria-hidden="true" />} arrowIcon>
               <Link className="stretched-action" to={paths.vip.href()}>
@@ -155,6 +163,13 @@ export default function MyPage() {
             <List.Item prefix={<FileWrongOutline aria-hidden="true" />} arrowIcon>
               <Link className="stretched-action" to={paths.deskComplaints.href()}>
                 {t('menu.deskComplaints')}
+              </Link>
+            </List.Item>
+          ) : null}
+          {user && isStaffUser(user.roles) ? (
+            <List.Item prefix={<EditSOutline aria-hidden="true" />} arrowIcon>
+              <Link className="stretched-action" to={paths.deskFeedback.href()}>
+                {t('menu.deskFeedback')}
               </Link>
             </List.Item>
           ) : null}

@@ -88,6 +88,21 @@ export function OrderDetailView({
           </Link>
         </p>
       ) : null}
+      {isStaff ? null : (
+        // Feedback about this order (decision 053): the spec's instoreFeedback for an in-store visit.
+        <p className="order-detail__chat">
+          <Link
+            className="adm-button adm-button-default adm-button-block adm-button-fill-none adm-button-shape-default"
+            to={
+              order.kind === 'inStore'
+                ? paths.instoreFeedback.href(order.id)
+                : paths.orderFeedback.href(order.id)
+            }
+          >
+            {t('actions.feedback')}
+          </Link>
+        </p>
+      )}
       {order.status === 'refunding' || order.status === 'refunded' ? (
         <RefundPanel orderId={order.id} isStaff={isStaff} />
       ) : null}
