@@ -182,12 +182,3 @@ export function chatStore(): Promise<ChatStore | null> {
   })();
   return opened;
 }
-
-/** Forgets the device's chat copy (sign-out: the next user of this browser must not read it). */
-export async function forgetChatStore(): Promise<void> {
-  const store = await opened?.catch(() => null);
-  opened = undefined;
-  if (store) await store.db.delete().catch(() => {});
-  else if (typeof indexedDB !== 'undefined' && indexedDB)
-    await Dexie.delete(CHAT_DATABASE_NAME).catch(() => {});
-}
