@@ -88,9 +88,22 @@ export function randomId(length = 32): string {
   return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
 }
 
-/** Logging out forgets the session, never the device or the preferences. */
+/** The chat's copy on the device (features/chat/local/chat-store): the user's messages and outbox. */
+const CHAT_DATABASE_NAME = 'uni-im';
+
+/**
+ * Logging out forgets the session, never the device or the preferences. The chat copy goes too:
+ * the next user of this browser must neither read those messages nor send that outbox as themselves.
+ * (By name, without Dexie: the shell does not load the chat's code to log out; an open copy closes
+ * itself when asked to.)
+ */
 export function clearSession(): void {
   removeStored(STORAGE_KEYS.token);
   removeStored(STORAGE_KEYS.tokenExpired);
   removeStored(STORAGE_KEYS.userInfo);
+  try {
+    if (typeof indexedDB !== 'undefined' && indexedDB) indexedDB.deleteDatabase(CHAT_DATABASE_NAME);
+  } catch {
+    // No IndexedDB here (some private modes throw on access): nothing was kept.
+  }
 }

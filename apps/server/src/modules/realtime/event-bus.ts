@@ -23,7 +23,8 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-const CHANNEL = 'sabai:realtime';
+/** The Redis channel every process of one deployment shares. */
+export const REALTIME_CHANNEL = 'sabai:realtime';
 
 export function createLocalEventBus(): EventBus {
   const emitter = new EventEmitter();
@@ -43,12 +44,20 @@ export function createLocalEventBus(): EventBus {
   };
 }
 
-export async function createRedisEventBus(url: string): Promise<EventBus> {
+/**
+ * `channel` lets tests (and benchmarks) that share one Redis with other runs hear only their own
+ * processes: a run on the default channel would deliver its events to every other run's sockets.
+ */
+export async function createRedisEventBus(
+  url: string,
+  options: { channel?: string } = {},
+): Promise<EventBus> {
+  const channel = options.channel ?? REALTIME_CHANNEL;
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await Promise.all([publisher.connect(), subscriber.connect()]);
   const local = createLocalEventBus();
-  await subscriber.subscribe(CHANNEL);
+  await subscriber.subscribe(channel);
   subscriber.on('message', (_channel: string, message: string) => {
     try {
       void local.publish(JSON.parse(message) as RealtimeEvent);
@@ -59,7 +68,7 @@ export async function createRedisEventBus(url: string): Promise<EventBus> {
   return {
     kind: 'redis',
     async publish(event) {
-      await publisher.publish(CHANNEL, JSON.stringify(event));
+      await publisher.publish(channel, JSON.stringify(event));
     },
     subscribe: local.subscribe,
     async close() {

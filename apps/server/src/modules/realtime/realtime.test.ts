@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { registerUser } from '../../../test/identity-helpers';
+import { uniqueTestChannel } from '../../../test/redis';
 import { createTestApp, openTestDatabase } from '../../../test/test-app';
 import { createLocalEventBus, createRedisEventBus, type EventBus } from './event-bus';
 
@@ -238,7 +239,12 @@ describe('upgrades to other paths', async () => {
 // Several server processes share events through Redis; two apps with their own buses stand in for them.
 describe.runIf(process.env.REDIS_URL)('realtime across processes through Redis', async () => {
   const url = process.env.REDIS_URL as string;
-  const buses: EventBus[] = [await createRedisEventBus(url), await createRedisEventBus(url)];
+  // This run's own channel: other runs on the same Redis must not hear or add to these events.
+  const channel = uniqueTestChannel('realtime');
+  const buses: EventBus[] = [
+    await createRedisEventBus(url, { channel }),
+    await createRedisEventBus(url, { channel }),
+  ];
   afterAll(() => Promise.all(buses.map((bus) => bus.close())));
   const database = await openTestDatabase();
   const { app: first } = await createTestApp({ database, bus: buses[0] as EventBus });

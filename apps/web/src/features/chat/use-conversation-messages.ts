@@ -4,16 +4,32 @@ import {
   CHAT_REVOKED_EVENT,
   type ChatMessage,
 } from '@sabai/shared/chat/chat.schemas';
+import { ERROR_CODES } from '@sabai/shared/error-codes';
 import type { RealtimeEventMessage } from '@sabai/shared/realtime/realtime.schemas';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-client';
 import { useRealtimeTopic } from '../../lib/realtime/use-realtime-topic';
 import { randomId } from '../../lib/storage';
 import { chatApi } from './api/chat-api';
+import { type ChatStore, chatStore, type OutboxRow, type SendFailure } from './local/chat-store';
+
+/** After the server asked to slow down, the outbox tries again this much later. */
+const THROTTLED_RETRY_MS = 5_000;
+
+/** Whether a failed send is worth trying again later (kept in the outbox) or was refused for good. */
+export function classifySendFailure(error: unknown): SendFailure {
+  if (!isApiError(error)) return { isTransient: true, isThrottled: false };
+  if (error.code === ERROR_CODES.chatSendingTooFast.code) return { isTransient: true, isThrottled: true };
+  return { isTransient: error.kind !== 'business', isThrottled: false };
+}
+
+const sendQueued = (row: OutboxRow) =>
+  chatApi.sendText(row.conversation_id, row.unique_id, row.body, row.client_create_time);
 
 /** A message as the page shows it: confirmed by the server, or still on its way from this device. */
 export type ShownMessage = ChatMessage & {
-  status: 'sent' | 'sending' | 'failed';
+  /** `queued`: written while the server could not be reached; it waits in the outbox. */
+  status: 'sent' | 'sending' | 'queued' | 'failed';
   /** What to send again on retry. */
   retry?: { kind: 'text'; body: string } | { kind: 'image'; file: File };
   error?: string;
@@ -35,6 +51,12 @@ const sorted = (messages: Map<string, ShownMessage>) =>
  * `chat:<id>`, and after a reconnect everything since the last sequence seen. Sending is
  * optimistic: the message shows at once under its client unique id, and the server's answer (or
  * the live event, whichever comes first) confirms it; a resend keeps the id, so it never shows twice.
+ *
+ * With IndexedDB (`local/chat-store`), history loads in the spec's order: the newest page from the
+ * server, then older pages from this device's cache, then older from the server; without the
+ * server the cached newest page shows. Text goes through the outbox, so what is written offline
+ * waits there and goes out in order when the connection is back. Without IndexedDB (`storage:
+ * 'unavailable'`) all of this falls back to the server alone.
  */
 export function useConversationMessages(conversationId: number | null, meId: number, peerId: number | null) {
   const [messages, setMessages] = useState<Map<string, ShownMessage>>(new Map());
@@ -44,8 +66,23 @@ export function useConversationMessages(conversationId: number | null, meId: num
   const [isLoadingOlder, setIsLoadingOlder] = useState(false);
   const lastSeq = useRef(0);
   const onPeerMessage = useRef<() => void>(() => {});
+  const [store, setStore] = useState<ChatStore | null | undefined>(undefined);
+  const storeRef = useRef<ChatStore | null | undefined>(undefined);
 
-  const upsert = useCallback((incoming: ChatMessage[]) => {
+  useEffect(() => {
+    let isCurrent = true;
+    void chatStore().then((opened) => {
+      storeRef.current = opened;
+      if (isCurrent) setStore(opened);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  /** Shows messages the server confirmed and keeps them on this device. */
+  const upsert = useCallback((incoming: ChatMessage[], fromCache = false) => {
+    if (!fromCache && incoming.length) void storeRef.current?.remember(incoming).catch(() => {});
     setMessages((current) => {
       const next = new Map(current);
       for (const message of incoming) {
@@ -59,7 +96,7 @@ export function useConversationMessages(conversationId: number | null, meId: num
   }, []);
 
   const load = useCallback(async () => {
-    if (!conversationId) return;
+    if (!conversationId || store === undefined) return;
     setIsLoading(true);
     setLoadError(null);
     try {
@@ -67,15 +104,104 @@ export function useConversationMessages(conversationId: number | null, meId: num
       upsert(page.items);
       setHasOlder(page.hasMore);
     } catch (error) {
-      setLoadError(error);
+      // Without the server, this device's copy: the history reads, the outbox shows what waits.
+      const cached = (await store?.newest(conversationId).catch(() => [])) ?? [];
+      if (cached.length) {
+        upsert(cached, true);
+        setHasOlder((cached[0]?.seq ?? 1) > 1);
+      } else setLoadError(error);
     } finally {
       setIsLoading(false);
     }
-  }, [conversationId, upsert]);
+  }, [conversationId, store, upsert]);
 
   useEffect(() => {
     void load();
   }, [load]);
+
+  const placeholderRef = useRef<
+    ((uniqueId: string, fields: Partial<ShownMessage>) => ShownMessage) | undefined
+  >(undefined);
+
+  /** Marks this conversation's messages still on their way as `status`. */
+  const markPending = useCallback((uniqueIds: string[], fields: Partial<ShownMessage>) => {
+    setMessages((current) => {
+      let next: Map<string, ShownMessage> | null = null;
+      for (const uniqueId of uniqueIds) {
+        const known = current.get(uniqueId);
+        if (!known || known.status === 'sent') continue;
+        next ??= new Map(current);
+        next.set(uniqueId, { ...known, ...fields });
+      }
+      return next ?? current;
+    });
+  }, []);
+
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
+
+  /** Sends the outbox in order; what cannot go now shows as waiting for the network. */
+  const flushOutbox = useCallback(async () => {
+    if (!store || !conversationId) return;
+    const stop = await store
+      .flush(sendQueued, classifySendFailure, {
+        // The outbox is the device's: a flush from here also sends other conversations' messages.
+        sent: (_row, message) => {
+          if (message.conversationId === conversationId) upsert([message]);
+        },
+        rejected: (row, error) =>
+          markPending([row.unique_id], {
+            status: 'failed',
+            error: isApiError(error) ? error.message : String(error),
+          }),
+      })
+      .catch(() => 'unreachable' as const);
+    if (!stop) return;
+    const waiting = await store.pending(conversationId).catch(() => []);
+    markPending(
+      waiting.map((row) => row.unique_id),
+      { status: 'queued' },
+    );
+    if (stop === 'throttled') {
+      clearTimeout(retryTimer.current);
+      retryTimer.current = setTimeout(() => void flushOutbox(), THROTTLED_RETRY_MS);
+    }
+  }, [store, conversationId, upsert, markPending]);
+
+  // What waited in the outbox (written offline, maybe before a reload) shows, and is sent again.
+  useEffect(() => {
+    if (!store || !conversationId) return;
+    let isCurrent = true;
+    void store
+      .pending(conversationId)
+      .then((rows) => {
+        if (!isCurrent || !rows.length) return;
+        setMessages((current) => {
+          const next = new Map(current);
+          for (const row of rows)
+            if (!next.has(row.unique_id))
+              next.set(
+                row.unique_id,
+                placeholderRef.current?.(row.unique_id, {
+                  body: row.body,
+                  createTime: row.client_create_time,
+                  clientCreateTime: row.client_create_time,
+                  status: 'queued',
+                  retry: { kind: 'text', body: row.body },
+                }) as ShownMessage,
+              );
+          return next;
+        });
+        void flushOutbox();
+      })
+      .catch(() => {});
+    const onOnline = () => void flushOutbox();
+    window.addEventListener('online', onOnline);
+    return () => {
+      isCurrent = false;
+      window.removeEventListener('online', onOnline);
+    };
+  }, [store, conversationId, flushOutbox]);
 
   /** After a reconnect or a replay gap: what came after the last sequence seen, page by page. */
   const catchUp = useCallback(async () => {
@@ -109,9 +235,12 @@ export function useConversationMessages(conversationId: number | null, meId: num
   });
   const wasConnected = useRef(connected);
   useEffect(() => {
-    if (connected && !wasConnected.current) void catchUp();
+    if (connected && !wasConnected.current) {
+      void catchUp();
+      void flushOutbox();
+    }
     wasConnected.current = connected;
-  }, [connected, catchUp]);
+  }, [connected, catchUp, flushOutbox]);
 
   const loadOlder = useCallback(async () => {
     if (!conversationId || isLoadingOlder || !hasOlder) return;
@@ -119,13 +248,20 @@ export function useConversationMessages(conversationId: number | null, meId: num
     if (!oldest) return;
     setIsLoadingOlder(true);
     try {
+      // The spec's order: older from this device first, then from the server where the cache ends.
+      const cached = (await store?.olderThan(conversationId, oldest).catch(() => [])) ?? [];
+      if (cached.length) {
+        upsert(cached, true);
+        setHasOlder((cached[0]?.seq ?? 1) > 1);
+        return;
+      }
       const page = await chatApi.messages(conversationId, { before: oldest });
       upsert(page.items);
       setHasOlder(page.hasMore);
     } finally {
       setIsLoadingOlder(false);
     }
-  }, [conversationId, hasOlder, isLoadingOlder, messages, upsert]);
+  }, [conversationId, hasOlder, isLoadingOlder, messages, store, upsert]);
 
   const placeholder = (uniqueId: string, fields: Partial<ShownMessage>): ShownMessage => ({
     msgId: 0,
@@ -146,6 +282,7 @@ export function useConversationMessages(conversationId: number | null, meId: num
     status: 'sending',
     ...fields,
   });
+  placeholderRef.current = placeholder;
 
   const deliver = useCallback(
     async (uniqueId: string, attempt: () => Promise<ChatMessage>) => {
@@ -168,12 +305,42 @@ export function useConversationMessages(conversationId: number | null, meId: num
     [upsert],
   );
 
+  /** Text goes through the outbox where there is one (so it survives going offline), else straight out. */
+  const sendTextOnce = (uniqueId: string, body: string, clientCreateTime: string) => {
+    if (!conversationId) return;
+    if (!store) {
+      void deliver(uniqueId, () => chatApi.sendText(conversationId, uniqueId, body, clientCreateTime));
+      return;
+    }
+    void store
+      .enqueue({
+        unique_id: uniqueId,
+        conversation_id: conversationId,
+        body,
+        client_create_time: clientCreateTime,
+      })
+      .then(flushOutbox, () =>
+        deliver(uniqueId, () => chatApi.sendText(conversationId, uniqueId, body, clientCreateTime)),
+      );
+  };
+
   const sendText = (body: string, uniqueId = randomId(32)) => {
     if (!conversationId) return;
+    const now = new Date().toISOString();
+    const status = store && !navigator.onLine ? 'queued' : 'sending';
     setMessages((current) =>
-      new Map(current).set(uniqueId, placeholder(uniqueId, { body, retry: { kind: 'text', body } })),
+      new Map(current).set(
+        uniqueId,
+        placeholder(uniqueId, {
+          body,
+          status,
+          createTime: now,
+          clientCreateTime: now,
+          retry: { kind: 'text', body },
+        }),
+      ),
     );
-    void deliver(uniqueId, () => chatApi.sendText(conversationId, uniqueId, body));
+    sendTextOnce(uniqueId, body, now);
   };
 
   const sendImage = (file: File, uniqueId = randomId(32)) => {
@@ -193,11 +360,11 @@ export function useConversationMessages(conversationId: number | null, meId: num
     if (!conversationId || !message.retry) return;
     setMessages((current) => new Map(current).set(message.uniqueId, { ...message, status: 'sending' }));
     const { retry: again } = message;
-    void deliver(message.uniqueId, () =>
-      again.kind === 'text'
-        ? chatApi.sendText(conversationId, message.uniqueId, again.body)
-        : chatApi.sendImage(conversationId, message.uniqueId, again.file),
-    );
+    if (again.kind === 'text') {
+      sendTextOnce(message.uniqueId, again.body, message.clientCreateTime ?? message.createTime);
+      return;
+    }
+    void deliver(message.uniqueId, () => chatApi.sendImage(conversationId, message.uniqueId, again.file));
   };
 
   return {
@@ -207,6 +374,9 @@ export function useConversationMessages(conversationId: number | null, meId: num
     loadError,
     isLoadingOlder,
     connected,
+    /** `unavailable`: no IndexedDB here, so no history on the device and no offline outbox. */
+    storage:
+      store === undefined ? ('opening' as const) : store ? ('device' as const) : ('unavailable' as const),
     reload: load,
     loadOlder,
     sendText,

@@ -47,10 +47,11 @@ export const chatApi = {
         isSilent: true,
       },
     ),
-  sendText: (conversationId: number, uniqueId: string, body: string) =>
+  /** `clientCreateTime`: when it was written (a message from the outbox goes out later). */
+  sendText: (conversationId: number, uniqueId: string, body: string, clientCreateTime?: string) =>
     api.postJson<ChatMessage>(
       `/app/chat/conversations/${conversationId}/messages`,
-      { type: 'text', uniqueId, body, clientCreateTime: new Date().toISOString() },
+      { type: 'text', uniqueId, body, clientCreateTime: clientCreateTime ?? new Date().toISOString() },
       { isSilent: true },
     ),
   sendImage: (conversationId: number, uniqueId: string, file: File) => {

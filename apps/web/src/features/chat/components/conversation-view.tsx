@@ -1,7 +1,7 @@
 import '../chat-strings';
 import { CHAT_MESSAGE_TYPES, type Conversation, REVOKE_WINDOW_MS } from '@sabai/shared/chat/chat.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { ActionSheet, Button, Popup, SpinLoading, TextArea } from 'antd-mobile';
+import { ActionSheet, Button, Dialog, Popup, SpinLoading, TextArea } from 'antd-mobile';
 import { PhoneFill, PictureOutline, TextOutline } from 'antd-mobile-icons';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ import { readDraft, writeDraft } from '../drafts';
 import { type ShownMessage, useConversationMessages } from '../use-conversation-messages';
 
 const LONG_PRESS_MS = 500;
+/** The no-IndexedDB notice shows once per visit, not on every conversation opened. */
+let hasToldStorageUnavailable = false;
 
 /** chat/index: one conversation, live, with optimistic sending, recall and delete for me. */
 export function ConversationView({ conversation, meId }: { conversation: Conversation; meId: number }) {
@@ -47,6 +49,18 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
       setStartingCall(false);
     }
   };
+
+  // The spec's modal where the browser has no IndexedDB: history on the device and the offline
+  // outbox are off, chat goes on online.
+  useEffect(() => {
+    if (chat.storage !== 'unavailable' || hasToldStorageUnavailable) return;
+    hasToldStorageUnavailable = true;
+    Dialog.alert({
+      title: t('storage.unavailableTitle'),
+      content: t('storage.unavailable'),
+      confirmText: t('storage.ok'),
+    });
+  }, [chat.storage, t]);
 
   // Reading: on open and whenever the other side writes while the page is open, on every device.
   useEffect(() => {
@@ -342,6 +356,9 @@ function MessageBubble({
       </div>
       <div className="chat-line__meta">
         {message.status === 'sending' ? t('message.sending') : null}
+        {message.status === 'queued' ? (
+          <span className="chat-line__queued">{t('message.queued')}</span>
+        ) : null}
         {message.status === 'failed' ? (
           <>
             <span className="chat-line__failed">{message.error ?? t('message.failed')}</span>
