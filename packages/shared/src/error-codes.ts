@@ -148,6 +148,10 @@ export const ERROR_CODES = {
   chatSendingTooFast: { code: 5007, httpStatus: 200 },
   chatUserNotFound: { code: 5008, httpStatus: 200 },
   chatPhraseLimit: { code: 5009, httpStatus: 200 },
+  // Translation (issue #15 item 10, issue #16 item 1; decision 058).
+  translationFailed: { code: 5030, httpStatus: 200 },
+  chatMessageNotTranslatable: { code: 5031, httpStatus: 200 },
+  reviewNothingToTranslate: { code: 6060, httpStatus: 200 },
   // Provider workbench (3150–3159).
   providerSuspended: { code: 3150, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;

@@ -134,3 +134,21 @@ export const chatForbiddenWords = pgTable(
   },
   (table) => [uniqueIndex('chat_forbidden_words_word').on(table.language, table.word)],
 );
+
+/**
+ * A message's translation into one reader language (decision 058), kept so the second reader of
+ * the same message does not pay the provider again. Revoking a message deletes its translations.
+ */
+export const chatMessageTranslations = pgTable(
+  'chat_message_translations',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    text: text('text').notNull(),
+    sourceLanguage: text('source_language'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.language] })],
+);

@@ -2,8 +2,10 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule, ModuleContext } from '../../app-module';
 import { createLocalStorage } from '../../lib/storage';
+import { createTranslator, readerTranslator } from '../../lib/translator/translator';
 import { chatRoutes } from './chat.routes';
 import { createChatService } from './chat.service';
+import { createMessageTranslationsService } from './message-translations.service';
 import { createPhrasesService } from './phrases.service';
 
 /**
@@ -11,7 +13,7 @@ import { createPhrasesService } from './phrases.service';
  * common phrases and forbidden words. `chat:<id>` is a realtime topic for the two members only.
  */
 export function createChatModule(
-  context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'outbox' | 'topics'>,
+  context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'outbox' | 'topics' | 'log'>,
 ): AppModule<undefined> {
   const chat = createChatService({
     db: context.db,
@@ -20,9 +22,14 @@ export function createChatModule(
     storage: createLocalStorage(path.join(context.config.DATA_DIR, 'uploads')),
   });
   const phrases = createPhrasesService({ db: context.db, clock: context.clock });
+  const translations = createMessageTranslationsService({
+    db: context.db,
+    clock: context.clock,
+    translate: readerTranslator(createTranslator(context.config), context.log),
+  });
   context.topics.declare('chat', (user, id) => chat.canFollow(user, id));
   const routes: FastifyPluginAsync = async (api) => {
-    await api.register(chatRoutes, { chat, phrases });
+    await api.register(chatRoutes, { chat, phrases, translations });
   };
   return { name: 'chat', api: undefined, routes };
 }

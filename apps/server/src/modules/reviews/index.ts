@@ -2,10 +2,12 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule, ModuleContext } from '../../app-module';
 import { createLocalStorage } from '../../lib/storage';
+import { createTranslator, readerTranslator } from '../../lib/translator/translator';
 import type { BookingApi } from '../booking';
 import { createCareImages } from './care-images';
 import { createComplaintsRepository } from './complaints.repository';
 import { createComplaintsService } from './complaints.service';
+import { createReviewTranslationsService } from './review-translations.service';
 import { createReviewsRepository } from './reviews.repository';
 import { reviewsRoutes } from './reviews.routes';
 import { createReviewsService } from './reviews.service';
@@ -15,7 +17,7 @@ import { createReviewsService } from './reviews.service';
  * and store's rating kept in the same transaction, complaints decided by customer service.
  */
 export function createReviewsModule(
-  context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'outbox'>,
+  context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'outbox' | 'log'>,
   needs: { booking: Pick<BookingApi, 'orders' | 'partiesOf'> },
 ): AppModule<undefined> {
   const images = createCareImages(createLocalStorage(path.join(context.config.DATA_DIR, 'uploads')));
@@ -35,8 +37,13 @@ export function createReviewsModule(
     outbox: context.outbox,
     booking: needs.booking,
   });
+  const translations = createReviewTranslationsService({
+    repository,
+    translate: readerTranslator(createTranslator(context.config), context.log),
+    clock: context.clock,
+  });
   const routes: FastifyPluginAsync = async (api) => {
-    await api.register(reviewsRoutes, { reviews, complaints, images });
+    await api.register(reviewsRoutes, { reviews, complaints, translations, images });
   };
   return { name: 'reviews', api: undefined, routes };
 }
