@@ -47,9 +47,7 @@ function punctuationFor(delimiter: string, to: Language) {
  * The development translator: sentence by sentence through the phrase table. Every sentence must
  * be a known phrase, else the whole text fails — a half-translated message would read as nonsense.
  */
-export function createDevTranslator(
-  phrases: readonly Record<Language, string>[] = DEV_PHRASES,
-): Translator {
+export function createDevTranslator(phrases: readonly Record<Language, string>[] = DEV_PHRASES): Translator {
   const index = new Map<string, { phrase: Record<Language, string>; langs: Language[] }>();
   for (const phrase of phrases) {
     for (const lang of LANGUAGES) {

@@ -211,7 +211,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: "A text message of my conversation in my language (the lang header); kept per language",
+        summary: 'A text message of my conversation in my language (the lang header); kept per language',
         params: idParams,
         response: okResponse(messageTranslationSchema),
       },

@@ -55,9 +55,7 @@ describe('translating a received chat message (issue #15 item 10)', () => {
     // Chinese readers get Chinese punctuation.
     const chinese = await translate(sent.data.msgId, therapist.token, 'zh-CN');
     expect(chinese.data.text).toBe('我在大堂。几楼几号房间？');
-    expect((await translate(sent.data.msgId, therapist.token, 'th-TH')).data.text).toBe(
-      translated.data.text,
-    );
+    expect((await translate(sent.data.msgId, therapist.token, 'th-TH')).data.text).toBe(translated.data.text);
   });
 
   it("answers someone else's message as not found and stores nothing", async () => {
@@ -68,7 +66,10 @@ describe('translating a received chat message (issue #15 item 10)', () => {
     expect((await translate(2_000_000, customer.token, 'en-US')).code).toBe(ERROR_CODES.notFound.code);
     expect(await storedTranslations(sent.data.msgId)).toEqual([]);
     // Without a session it is not even looked at.
-    const guest = await call(app, { method: 'GET', url: `/app/chat/messages/${sent.data.msgId}/translation` });
+    const guest = await call(app, {
+      method: 'GET',
+      url: `/app/chat/messages/${sent.data.msgId}/translation`,
+    });
     expect(guest.json().code).toBe(ERROR_CODES.unauthenticated.code);
   });
 

@@ -131,7 +131,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: "A visible review and its reply in the reader's language (the lang header); cached per language",
+        summary:
+          "A visible review and its reply in the reader's language (the lang header); cached per language",
         params: orderIdParamsSchema,
         response: okResponse(reviewTranslationSchema),
       },

@@ -1,10 +1,10 @@
 import type { OrderStatus } from '@sabai/shared/booking/order-status';
+import type { Language } from '@sabai/shared/i18n';
 import {
   MAX_REVIEW_PHOTOS,
   MAX_REVIEW_TAGS,
   REVIEW_EDIT_WINDOW_HOURS,
 } from '@sabai/shared/reviews/review-rules';
-import type { Language } from '@sabai/shared/i18n';
 import type {
   MyReview,
   PublicReview,
