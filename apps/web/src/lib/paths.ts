@@ -195,6 +195,10 @@ export const workbenchIncome = fixed('/therapist/workbench/income');
 export const deskWithdrawals = fixed('/desk/withdrawals');
 /** Customer service's complaints (decision 049). */
 export const deskComplaints = fixed('/desk/complaints');
+/** Customer service's reviews: hide one that breaks the rules (decision 058). */
+export const deskReviews = fixed('/desk/reviews');
+/** The therapist's reviews and their one reply (decision 058). */
+export const workbenchReviews = fixed('/therapist/workbench/reviews');
 // Chat (decision 048): the list, a conversation by the other user (`to_uid`, the spec's) or by my
 // order (`order_id`, the order pages' chat button), and the common phrases.
 export const chatList = fixed('/chat/list');

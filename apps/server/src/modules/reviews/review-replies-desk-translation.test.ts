@@ -139,11 +139,11 @@ describe('customer service hides a review (desk)', () => {
       sql`select count(*)::int as n from care_staff_audit where subject_id in (${reviewId}, 2000000)`,
     );
     expect(audits[0]?.n).toBe(0);
-    const [row] = await queryRows<{ hidden_at: Date | null }>(
+    const [row] = await queryRows<{ is_hidden: boolean }>(
       database.db,
-      sql`select hidden_at from reviews where id = ${reviewId}`,
+      sql`select hidden_at is not null as is_hidden from reviews where id = ${reviewId}`,
     );
-    expect(row?.hidden_at).toBeNull();
+    expect(row?.is_hidden).toBe(false);
   });
 });
 

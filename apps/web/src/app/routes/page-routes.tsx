@@ -110,6 +110,8 @@ const routes: RouteObject[] = [
   { path: paths.deskOrders.path, element: page(() => import('./desk/desk-orders-page')) },
   { path: paths.deskWithdrawals.path, element: page(() => import('./desk/desk-withdrawals-page')) },
   { path: paths.deskComplaints.path, element: page(() => import('./desk/desk-complaints-page')) },
+  { path: paths.deskReviews.path, element: page(() => import('./desk/desk-reviews-page')) },
+  { path: paths.workbenchReviews.path, element: page(() => import('./therapist/workbench-reviews-page')) },
 
   { path: '*', element: page(() => import('./not-found/not-found-page')) },
 ];

@@ -4,6 +4,7 @@ import {
   EnvironmentOutline,
   FileWrongOutline,
   GlobalOutline,
+  LikeOutline,
   MessageOutline,
   PayCircleOutline,
   SetOutline,
@@ -155,6 +156,13 @@ export default function MyPage() {
             <List.Item prefix={<FileWrongOutline aria-hidden="true" />} arrowIcon>
               <Link className="stretched-action" to={paths.deskComplaints.href()}>
                 {t('menu.deskComplaints')}
+              </Link>
+            </List.Item>
+          ) : null}
+          {user && isStaffUser(user.roles) ? (
+            <List.Item prefix={<LikeOutline aria-hidden="true" />} arrowIcon>
+              <Link className="stretched-action" to={paths.deskReviews.href()}>
+                {t('menu.deskReviews')}
               </Link>
             </List.Item>
           ) : null}

@@ -14,6 +14,8 @@ import * as paths from '../../../lib/paths';
 import { chatApi, chatKeys, usePhrases } from '../api/chat-api';
 import { readDraft, writeDraft } from '../drafts';
 import { type ShownMessage, useConversationMessages } from '../use-conversation-messages';
+import { type TranslationState, useMessageTranslations } from '../use-message-translations';
+import { MessageTranslation } from './message-translation';
 
 const LONG_PRESS_MS = 500;
 
@@ -25,6 +27,7 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
   const [draft, setDraft] = useState(() => readDraft(conversation.id));
   const [menuFor, setMenuFor] = useState<ShownMessage | null>(null);
   const [isPhrasesOpen, setPhrasesOpen] = useState(false);
+  const translations = useMessageTranslations(useFormatting().language);
   const scroller = useRef<HTMLDivElement>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const stickToBottom = useRef(true);
@@ -103,6 +106,12 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
       showToast(isApiError(error) ? error.message : String(error));
     }
   };
+  /** Only what the other side wrote, as live text, has anything to translate. */
+  const canTranslate = (message: ShownMessage) =>
+    message.fromUid !== meId &&
+    message.type === CHAT_MESSAGE_TYPES.text &&
+    !message.isRevoke &&
+    !message.isDelete;
   const canRevoke = (message: ShownMessage) =>
     message.fromUid === meId && Date.now() - new Date(message.createTime).getTime() < REVOKE_WINDOW_MS;
 
@@ -147,6 +156,13 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
                 peerName={conversation.userInfo.nickname}
                 onMenu={() => setMenuFor(message)}
                 onRetry={() => chat.retry(message)}
+                translation={translations.stateOf(message.msgId)}
+                onTranslate={
+                  canTranslate(message) && message.status === 'sent'
+                    ? () => void translations.translate(message.msgId)
+                    : undefined
+                }
+                onToggleTranslation={() => translations.toggle(message.msgId)}
               />
             ))}
           </>
@@ -216,6 +232,18 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
         actions={
           menuFor
             ? [
+                ...(canTranslate(menuFor) && !translations.stateOf(menuFor.msgId)
+                  ? [
+                      {
+                        key: 'translate',
+                        text: t('translation.action'),
+                        onClick: () => {
+                          setMenuFor(null);
+                          void translations.translate(menuFor.msgId);
+                        },
+                      },
+                    ]
+                  : []),
                 ...(canRevoke(menuFor)
                   ? [{ key: 'revoke', text: t('message.revoke'), onClick: () => void revoke(menuFor) }]
                   : []),
@@ -248,12 +276,19 @@ function MessageBubble({
   peerName,
   onMenu,
   onRetry,
+  translation,
+  onTranslate,
+  onToggleTranslation,
 }: {
   message: ShownMessage;
   isMine: boolean;
   peerName: string;
   onMenu: () => void;
   onRetry: () => void;
+  translation: TranslationState | undefined;
+  /** Present when this message can be translated (received live text). */
+  onTranslate: (() => void) | undefined;
+  onToggleTranslation: () => void;
 }) {
   const { t } = useTranslation('chat');
   const format = useFormatting();
@@ -316,6 +351,11 @@ function MessageBubble({
         {message.status === 'sent' ? (
           <>
             <time dateTime={message.createTime}>{timeOf(message.createTime, format.locale)}</time>
+            {onTranslate && !translation ? (
+              <button type="button" className="chat-line__translate" onClick={onTranslate}>
+                {t('translation.action')}
+              </button>
+            ) : null}
             {canAct ? (
               <button
                 type="button"
@@ -329,6 +369,9 @@ function MessageBubble({
           </>
         ) : null}
       </div>
+      {translation && onTranslate ? (
+        <MessageTranslation state={translation} onRetry={onTranslate} onToggle={onToggleTranslation} />
+      ) : null}
     </div>
   );
 }
