@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@sabai/shared/i18n';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config/env';
@@ -65,5 +66,17 @@ describe('the development phrase table', () => {
 
   it('fails the whole text when any sentence is unknown', async () => {
     await expect(dev.translate('Hello. The blue door', 'th')).rejects.toBeInstanceOf(TranslationError);
+  });
+});
+
+describe('the demo data', () => {
+  it('has every demo review translatable into every language', async () => {
+    const { REVIEW_TEXTS } = await import('../../demo/catalog-texts');
+    const dev = createDevTranslator();
+    for (const text of REVIEW_TEXTS) {
+      for (const lang of LANGUAGES) {
+        await expect(dev.translate(text, lang)).resolves.toMatchObject({ text: expect.any(String) });
+      }
+    }
   });
 });
