@@ -99,7 +99,7 @@ describe('translation, the therapist reply and hiding a review (en, th)', () => 
     await chat.goto(`${journey.server.baseUrl}/chat/index?order_id=${accepted.id}`);
     const known = chat.getByTestId('chat-message').filter({ hasText: 'Which floor and room?' });
     await known.getByRole('button', { name: chatTh.translation.action, exact: true }).click();
-    await known.getByText('ฉันอยู่ที่ล็อบบี้. ชั้นไหน ห้องอะไร?').waitFor();
+    await known.getByText('ฉันอยู่ที่ล็อบบี้ ชั้นไหน ห้องอะไร?').waitFor();
     const unknown = chat.getByTestId('chat-message').filter({ hasText: 'The blue tuk-tuk' });
     await unknown.getByRole('button', { name: chatTh.translation.action, exact: true }).click();
     await unknown.getByTestId('chat-translation-failed').waitFor();
@@ -122,7 +122,7 @@ describe('translation, the therapist reply and hiding a review (en, th)', () => 
     await workbench.goto(`${journey.server.baseUrl}/therapist/workbench/reviews`);
     const card = workbench.locator('article', { hasText: 'Arrived on time.' });
     await card.getByRole('button', { name: reviewsTh.translate.action }).click();
-    await card.getByText('มาตรงเวลา. กดเบาลงหน่อย!').waitFor();
+    await card.getByText('มาตรงเวลา กดเบาลงหน่อย!').waitFor();
     await shoot(workbench, 'workbench-reviews-th');
     const replyBox = workbench.getByRole('textbox', { name: reviewsTh.manage.replyLabel }).first();
     await replyBox.fill('Sorry for the inconvenience');

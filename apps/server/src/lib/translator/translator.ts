@@ -35,11 +35,17 @@ const isChinese = (lang: Language) => lang === 'zh-CN' || lang === 'zh-TW';
 const TO_CJK: Record<string, string> = { '.': '。', '!': '！', '?': '？' };
 const FROM_CJK: Record<string, string> = { '。': '.', '！': '!', '？': '?', '។': '.', '៕': '.' };
 
+/** Full stops by script: Thai writes none (a space parts sentences), Khmer its khan. */
+const FULL_STOP: Partial<Record<Language, string>> = { th: '', km: '។' };
+
 /** End punctuation in the target script: "？" after Chinese, "?" after the others. */
 function punctuationFor(delimiter: string, to: Language) {
-  const chars = [...delimiter].map((char) =>
-    char === '\n' ? char : isChinese(to) ? (TO_CJK[char] ?? char) : (FROM_CJK[char] ?? char),
-  );
+  const chars = [...delimiter].map((char) => {
+    if (char === '\n') return char;
+    if (isChinese(to)) return TO_CJK[char] ?? char;
+    const plain = FROM_CJK[char] ?? char;
+    return plain === '.' ? (FULL_STOP[to] ?? plain) : plain;
+  });
   return chars.join('');
 }
 

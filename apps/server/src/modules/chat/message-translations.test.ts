@@ -44,13 +44,13 @@ describe('translating a received chat message (issue #15 item 10)', () => {
       code: 0,
       data: {
         msgId: sent.data.msgId,
-        text: 'ฉันอยู่ที่ล็อบบี้. ชั้นไหน ห้องอะไร?',
+        text: 'ฉันอยู่ที่ล็อบบี้ ชั้นไหน ห้องอะไร?',
         sourceLang: 'en',
         targetLang: 'th',
       },
     });
     expect(await storedTranslations(sent.data.msgId)).toEqual([
-      { language: 'th', text: 'ฉันอยู่ที่ล็อบบี้. ชั้นไหน ห้องอะไร?' },
+      { language: 'th', text: 'ฉันอยู่ที่ล็อบบี้ ชั้นไหน ห้องอะไร?' },
     ]);
     // Chinese readers get Chinese punctuation.
     const chinese = await translate(sent.data.msgId, therapist.token, 'zh-CN');

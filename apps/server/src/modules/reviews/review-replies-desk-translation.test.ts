@@ -159,7 +159,7 @@ describe('translating a review on demand', () => {
       code: 0,
       data: {
         reviewId,
-        text: 'มืออาชีพมาก! แนะนำเลย.',
+        text: 'มืออาชีพมาก! แนะนำเลย',
         reply: 'ขอบคุณสำหรับรีวิว',
         sourceLang: 'en',
         targetLang: 'th',
