@@ -158,6 +158,10 @@ export const ERROR_CODES = {
   callEnded: { code: 5021, httpStatus: 200 },
   callAlreadyAnswered: { code: 5022, httpStatus: 200 },
   callNotAnsweredYet: { code: 5023, httpStatus: 200 },
+  // Translation (issue #15 item 10, issue #16 item 1; decision 058).
+  translationFailed: { code: 5030, httpStatus: 200 },
+  chatMessageNotTranslatable: { code: 5031, httpStatus: 200 },
+  reviewNothingToTranslate: { code: 6060, httpStatus: 200 },
   // Provider workbench (3150–3159).
   providerSuspended: { code: 3150, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;

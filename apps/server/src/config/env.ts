@@ -93,6 +93,18 @@ export const envSchema = z.object({
   // The dev outbox (`GET /app/dev/sms-outbox`) hands out every login code: off unless asked for,
   // never in production, and even then answered only to callers on this machine.
   SMS_DEV_OUTBOX: booleanFlag.default(false),
+  // Translation of chat messages and reviews (decision 058): `dev` is a small phrase table of common
+  // massage-booking phrases; `http` posts to a LibreTranslate-style API ({q, source, target}).
+  TRANSLATOR_PROVIDER: z.enum(['dev', 'http']).default('dev'),
+  TRANSLATOR_HTTP_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TRANSLATOR_HTTP_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
+  TRANSLATOR_HTTP_TIMEOUT_MS: wholeNumber(100, 60_000).default(8_000),
   // Until the money issue's payment rails land, `POST /app/dev/payments/:orderId/confirm` plays the
   // payment provider's webhook for the browser journeys: off unless asked for, never in production,
   // answered only to callers on this machine (decision 035).
@@ -166,6 +178,9 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
   }
   const env = result.data;
   const problems = [...smsConfigProblems(env), ...paymentRailProblems(env), ...turnConfigProblems(env)];
+  if (env.TRANSLATOR_PROVIDER === 'http' && !env.TRANSLATOR_HTTP_URL) {
+    problems.push('TRANSLATOR_HTTP_URL: required when TRANSLATOR_PROVIDER=http');
+  }
   if (problems.length) {
     throw new ConfigError(
       `Invalid environment configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`,

@@ -212,6 +212,10 @@ export const deskComplaints = fixed('/desk/complaints');
 /** Customer service's feedback desk and one feedback there (decision 053). */
 export const deskFeedback = fixed('/desk/feedback');
 export const deskFeedbackDetails = byId('/desk/feedback/details');
+/** Customer service's reviews: hide one that breaks the rules (decision 058). */
+export const deskReviews = fixed('/desk/reviews');
+/** The therapist's reviews and their one reply (decision 058). */
+export const workbenchReviews = fixed('/therapist/workbench/reviews');
 // Chat (decision 048): the list, a conversation by the other user (`to_uid`, the spec's) or by my
 // order (`order_id`, the order pages' chat button), and the common phrases.
 export const chatList = fixed('/chat/list');

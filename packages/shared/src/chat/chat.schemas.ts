@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n';
 import { idSchema, textSchema } from '../input';
 
 /** Spec: chat pages are 30 long (conversations and messages). */
@@ -136,3 +137,12 @@ export const newForbiddenWordSchema = z.object({
   language: z.enum(['en', 'km', 'th', 'vi', 'zh-CN', 'zh-TW']),
   word: textSchema().trim().min(1).max(100),
 });
+
+/** A received message in the reader's language (decision 058); `sourceLang` null when unknown. */
+export const messageTranslationSchema = z.object({
+  msgId: z.number().int(),
+  text: z.string(),
+  sourceLang: z.enum(LANGUAGES).nullable(),
+  targetLang: z.enum(LANGUAGES),
+});
+export type MessageTranslation = z.infer<typeof messageTranslationSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n';
 import { idSchema, textSchema } from '../input';
 import {
   COMPLAINT_STATUSES,
@@ -122,4 +123,52 @@ export const staffComplaintQuerySchema = reviewPageQuerySchema.extend({
 export const complaintDecisionBodySchema = z.object({
   status: z.enum(['handled', 'rejected']),
   reply: textSchema().trim().min(1).max(MAX_COMPLAINT_CONTENT),
+});
+
+/** A review (and its reply) in the reader's language, cached per language (decision 058). */
+export const reviewTranslationSchema = z.object({
+  reviewId: z.number().int(),
+  text: z.string(),
+  reply: z.string().nullable(),
+  sourceLang: z.enum(LANGUAGES).nullable(),
+  targetLang: z.enum(LANGUAGES),
+});
+export type ReviewTranslation = z.infer<typeof reviewTranslationSchema>;
+
+/** A review about the signed-in therapist, as their workbench lists it (reply once). */
+export const receivedReviewSchema = publicReviewSchema.extend({
+  repliedAt: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+});
+export type ReceivedReview = z.infer<typeof receivedReviewSchema>;
+
+export const receivedReviewPageSchema = z.object({
+  items: z.array(receivedReviewSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+export const STAFF_REVIEW_FILTERS = ['visible', 'hidden'] as const;
+export const staffReviewQuerySchema = reviewPageQuerySchema.extend({
+  status: z.enum(STAFF_REVIEW_FILTERS).default('visible'),
+  /** Only reviews at or under this rating (the ones most likely to break the rules). */
+  maxRating: z.coerce.number().int().min(1).max(5).optional(),
+});
+
+/** A review as customer service reads it on the desk: who it is about, whether and why hidden. */
+export const staffReviewSchema = publicReviewSchema.extend({
+  orderId: z.number().int().nullable(),
+  therapistName: z.string().nullable(),
+  storeName: z.string().nullable(),
+  hiddenAt: z.string().nullable(),
+  hiddenReason: z.string().nullable(),
+});
+export type StaffReview = z.infer<typeof staffReviewSchema>;
+
+export const staffReviewPageSchema = z.object({
+  items: z.array(staffReviewSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
 });

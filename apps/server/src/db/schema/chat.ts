@@ -179,3 +179,21 @@ export const chatCalls = pgTable(
     index('chat_calls_live_callee').on(table.calleeId).where(sql`${table.endedAt} is null`),
   ],
 );
+
+/**
+ * A message's translation into one reader language (decision 058), kept so the second reader of
+ * the same message does not pay the provider again. Revoking a message deletes its translations.
+ */
+export const chatMessageTranslations = pgTable(
+  'chat_message_translations',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    text: text('text').notNull(),
+    sourceLanguage: text('source_language'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.language] })],
+);

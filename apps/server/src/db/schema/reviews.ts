@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { orders } from './booking';
+import { reviews } from './catalog';
 import { users } from './identity';
 
 /**
@@ -60,4 +71,25 @@ export const careStaffAudit = pgTable(
     index('care_staff_audit_subject').on(table.subject, table.subjectId, table.at),
     check('care_staff_audit_subject_known', sql`${table.subject} in ('review', 'complaint', 'feedback')`),
   ],
+);
+
+/**
+ * A review's translation into one reader language (decision 058), cached per language. `sourceDigest`
+ * is a hash of the text and reply it was made from: an edited review or a new reply no longer
+ * matches, and is translated afresh.
+ */
+export const reviewTranslations = pgTable(
+  'review_translations',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    sourceDigest: text('source_digest').notNull(),
+    text: text('text').notNull(),
+    reply: text('reply'),
+    sourceLanguage: text('source_language'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.reviewId, table.language] })],
 );

@@ -8,6 +8,7 @@ import {
   forbiddenWordSchema,
   messageListQuerySchema,
   messagePageSchema,
+  messageTranslationSchema,
   newForbiddenWordSchema,
   openConversationSchema,
   phraseOrderSchema,
@@ -25,16 +26,18 @@ import { ok, okResponse } from '../../http/envelope';
 import { readSingleUpload } from '../../http/uploads';
 import { AppError } from '../../lib/app-error';
 import { CHAT_IMAGE_MAX_BYTES, type ChatService } from './chat.service';
+import type { MessageTranslationsService } from './message-translations.service';
 import type { PhrasesService } from './phrases.service';
 
 const STAFF = ['customer_service', 'admin'] as const;
 const idParams = z.object({ id: idSchema });
 
 /** Chat (decision 048): my conversations, their messages, my phrases; staff edit forbidden words. */
-export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; phrases: PhrasesService }> = async (
-  app,
-  { chat, phrases },
-) => {
+export const chatRoutes: FastifyPluginAsyncZod<{
+  chat: ChatService;
+  phrases: PhrasesService;
+  translations: MessageTranslationsService;
+}> = async (app, { chat, phrases, translations }) => {
   const tags = ['chat'];
   const security = [{ token: [] }];
   const access = 'user' as const;
@@ -199,6 +202,22 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; phrases: Phr
       },
     },
     async (request) => ok(request.lang, await chat.revoke(requireUser(request), request.params.id)),
+  );
+  app.get(
+    '/chat/messages/:id/translation',
+    {
+      // A real provider is paid per call: a reader taps, nobody needs more than this.
+      config: { access, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary: 'A text message of my conversation in my language (the lang header); kept per language',
+        params: idParams,
+        response: okResponse(messageTranslationSchema),
+      },
+    },
+    async (request) =>
+      ok(request.lang, await translations.translate(requireUser(request), request.params.id, request.lang)),
   );
   app.delete(
     '/chat/messages/:id',

@@ -19,6 +19,7 @@ import {
   chatMembers,
   chatMessageDeletions,
   chatMessages,
+  chatMessageTranslations,
   userRoles,
   users,
 } from '../../db/schema';
@@ -546,6 +547,8 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
           .where(eq(chatMessages.id, messageId))
           .returning();
         if (!revoked) throw new AppError('notFound');
+        // A recalled text must not live on in its translations (decision 058).
+        await tx.delete(chatMessageTranslations).where(eq(chatMessageTranslations.messageId, messageId));
         const view = messageOf(revoked, false);
         await outbox.add(tx, {
           aggregateType: 'chatConversation',

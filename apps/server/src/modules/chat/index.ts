@@ -2,10 +2,12 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule, ModuleContext } from '../../app-module';
 import { createLocalStorage } from '../../lib/storage';
+import { createTranslator, readerTranslator } from '../../lib/translator/translator';
 import { callsRoutes } from './calls.routes';
 import { createCallsService, type IncomingCallNotifier, socketOnlyCallNotifier } from './calls.service';
 import { chatRoutes } from './chat.routes';
 import { createChatService } from './chat.service';
+import { createMessageTranslationsService } from './message-translations.service';
 import { createPhrasesService } from './phrases.service';
 
 export type { IncomingCallNotifier } from './calls.service';
@@ -44,9 +46,14 @@ export function createChatModule(
     log: context.log,
   });
   const phrases = createPhrasesService({ db: context.db, clock: context.clock });
+  const translations = createMessageTranslationsService({
+    db: context.db,
+    clock: context.clock,
+    translate: readerTranslator(createTranslator(context.config), context.log),
+  });
   context.topics.declare('chat', (user, id) => chat.canFollow(user, id));
   const routes: FastifyPluginAsync = async (api) => {
-    await api.register(chatRoutes, { chat, phrases });
+    await api.register(chatRoutes, { chat, phrases, translations });
     await api.register(callsRoutes, { calls });
   };
   return {

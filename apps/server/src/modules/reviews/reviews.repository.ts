@@ -1,10 +1,11 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { careStaffAudit, reviews, users } from '../../db/schema';
+import { careStaffAudit, reviews, reviewTranslations, stores, therapists, users } from '../../db/schema';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReviewRow = typeof reviews.$inferInsert;
 export type AuditRow = typeof careStaffAudit.$inferInsert;
+export type ReviewTranslationRow = typeof reviewTranslations.$inferSelect;
 
 /**
  * The reviews table's writes and the rating upkeep of therapists and stores (decision 049): the
@@ -109,6 +110,64 @@ export function createReviewsRepository(db: Db) {
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(limit)
         .offset(offset);
+    },
+
+    /** The visible reviews about a therapist, newest first (their own workbench list). */
+    aboutTherapist(therapistId: number, limit: number, offset: number) {
+      return db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.therapistId, therapistId), isNull(reviews.hiddenAt)))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** Customer service's list: visible or hidden reviews, optionally only the low ratings, newest first. */
+    forStaff(filter: { hidden: boolean; maxRating?: number | undefined }, limit: number, offset: number) {
+      return db
+        .select({
+          review: reviews,
+          therapistName: therapists.displayName,
+          storeNames: stores.names,
+        })
+        .from(reviews)
+        .leftJoin(therapists, eq(therapists.id, reviews.therapistId))
+        .leftJoin(stores, eq(stores.id, reviews.storeId))
+        .where(
+          and(
+            filter.hidden ? isNotNull(reviews.hiddenAt) : isNull(reviews.hiddenAt),
+            filter.maxRating === undefined ? undefined : lte(reviews.rating, filter.maxRating),
+          ),
+        )
+        .orderBy(desc(filter.hidden ? reviews.hiddenAt : reviews.createdAt), desc(reviews.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async findTranslation(reviewId: number, language: string): Promise<ReviewTranslationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(reviewTranslations)
+        .where(and(eq(reviewTranslations.reviewId, reviewId), eq(reviewTranslations.language, language)));
+      return row;
+    },
+
+    /** One row per review and language: a newer translation (the review changed) replaces the old. */
+    async saveTranslation(row: typeof reviewTranslations.$inferInsert) {
+      await db
+        .insert(reviewTranslations)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [reviewTranslations.reviewId, reviewTranslations.language],
+          set: {
+            sourceDigest: row.sourceDigest,
+            text: row.text,
+            reply: row.reply,
+            sourceLanguage: row.sourceLanguage,
+            createdAt: row.createdAt,
+          },
+        });
     },
 
     async therapistIdOfUser(userId: number): Promise<number | null> {

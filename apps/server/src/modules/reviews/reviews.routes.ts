@@ -8,11 +8,15 @@ import {
   orderIdParamsSchema,
   publicReviewPageSchema,
   publicReviewSchema,
+  receivedReviewPageSchema,
   reviewBodySchema,
   reviewPageQuerySchema,
   reviewReplyBodySchema,
+  reviewTranslationSchema,
   staffComplaintQuerySchema,
   staffReasonBodySchema,
+  staffReviewPageSchema,
+  staffReviewQuerySchema,
   uploadedImageSchema,
 } from '@sabai/shared/reviews/reviews.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,6 +25,7 @@ import { ok, okResponse } from '../../http/envelope';
 import { readSingleUpload } from '../../http/uploads';
 import { CARE_IMAGE_MAX_BYTES, type CareImages } from './care-images';
 import type { ComplaintsService } from './complaints.service';
+import type { ReviewTranslationsService } from './review-translations.service';
 import type { ReviewsService } from './reviews.service';
 
 const security = [{ token: [] }];
@@ -30,8 +35,9 @@ const staff = ['customer_service', 'admin'] as const;
 export const reviewsRoutes: FastifyPluginAsyncZod<{
   reviews: ReviewsService;
   complaints: ComplaintsService;
+  translations: ReviewTranslationsService;
   images: CareImages;
-}> = async (app, { reviews, complaints, images }) => {
+}> = async (app, { reviews, complaints, translations, images }) => {
   await app.register(multipart, {
     limits: { fileSize: CARE_IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 },
   });
@@ -119,6 +125,35 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       ok(request.lang, await reviews.reply(requireUser(request), request.params.id, request.body.text)),
   );
   app.get(
+    '/reviews/:id/translation',
+    {
+      // Public like the lists it is read from; a real provider costs money per call, hence the limit.
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          "A visible review and its reply in the reader's language (the lang header); cached per language",
+        params: orderIdParamsSchema,
+        response: okResponse(reviewTranslationSchema),
+      },
+    },
+    async (request) => ok(request.lang, await translations.translate(request.params.id, request.lang)),
+  );
+  app.get(
+    '/therapists/me/reviews',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'The reviews about me as a therapist, newest first, with my reply (workbench)',
+        querystring: reviewPageQuerySchema,
+        response: okResponse(receivedReviewPageSchema),
+      },
+    },
+    async (request) => ok(request.lang, await reviews.received(requireUser(request), request.query)),
+  );
+  app.get(
     '/therapists/:id/reviews',
     {
       config: { access: 'public' },
@@ -146,6 +181,20 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(request.lang, await reviews.list({ storeId: request.params.id }, request.query)),
+  );
+  app.get(
+    '/staff/reviews',
+    {
+      config: { access: staff },
+      schema: {
+        tags,
+        security,
+        summary: 'Reviews for customer service: visible (newest first) or hidden (latest hidden first)',
+        querystring: staffReviewQuerySchema,
+        response: okResponse(staffReviewPageSchema),
+      },
+    },
+    async (request) => ok(request.lang, await reviews.listForStaff(request.query, request.lang)),
   );
   app.post(
     '/staff/reviews/:id/hide',

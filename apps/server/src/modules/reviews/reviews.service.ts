@@ -1,13 +1,21 @@
 import type { OrderStatus } from '@sabai/shared/booking/order-status';
+import type { Language } from '@sabai/shared/i18n';
 import {
   MAX_REVIEW_PHOTOS,
   MAX_REVIEW_TAGS,
   REVIEW_EDIT_WINDOW_HOURS,
 } from '@sabai/shared/reviews/review-rules';
-import type { MyReview, PublicReview, ReviewBody } from '@sabai/shared/reviews/reviews.schemas';
+import type {
+  MyReview,
+  PublicReview,
+  ReceivedReview,
+  ReviewBody,
+  StaffReview,
+} from '@sabai/shared/reviews/reviews.schemas';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { localised } from '../../lib/localised';
 import { type Page, pageWindow, toPage } from '../../lib/paging';
 import type { Outbox } from '../../outbox/outbox';
 import type { BookingApi, OrderAfterServiceFacts } from '../booking';
@@ -217,6 +225,46 @@ export function createReviewsService(deps: ReviewsDeps) {
       const window = pageWindow(query);
       const rows = await repository.visibleOf(target, window.limit, window.offset);
       return toPage(rows.map(publicView), query);
+    },
+
+    /** The reviews about the signed-in therapist, newest first, for their reply. */
+    async received(me: AuthUser, query: { page: number; pageSize: number }): Promise<Page<ReceivedReview>> {
+      const therapistId = await repository.therapistIdOfUser(me.id);
+      if (therapistId === null) throw new AppError('notFound');
+      const window = pageWindow(query);
+      const rows = await repository.aboutTherapist(therapistId, window.limit, window.offset);
+      return toPage(
+        rows.map((row) => ({
+          ...publicView(row),
+          repliedAt: row.repliedAt?.toISOString() ?? null,
+          orderId: row.orderId,
+        })),
+        query,
+      );
+    },
+
+    /** Customer service's desk list: visible (to hide) or hidden (with why). */
+    async listForStaff(
+      query: { page: number; pageSize: number; status: 'visible' | 'hidden'; maxRating?: number | undefined },
+      lang: Language,
+    ): Promise<Page<StaffReview>> {
+      const window = pageWindow(query);
+      const rows = await repository.forStaff(
+        { hidden: query.status === 'hidden', maxRating: query.maxRating },
+        window.limit,
+        window.offset,
+      );
+      return toPage(
+        rows.map(({ review, therapistName, storeNames }) => ({
+          ...publicView(review),
+          orderId: review.orderId,
+          therapistName,
+          storeName: storeNames ? localised(storeNames, lang) : null,
+          hiddenAt: review.hiddenAt?.toISOString() ?? null,
+          hiddenReason: review.hiddenReason,
+        })),
+        query,
+      );
     },
 
     auditOf: (reviewId: number) => repository.auditOf('review', reviewId),

@@ -122,6 +122,8 @@ const routes: RouteObject[] = [
   { path: paths.deskComplaints.path, element: page(() => import('./desk/desk-complaints-page')) },
   { path: paths.deskFeedback.path, element: page(() => import('./desk/desk-feedback-page')) },
   { path: paths.deskFeedbackDetails.path, element: page(() => import('./desk/desk-feedback-details-page')) },
+  { path: paths.deskReviews.path, element: page(() => import('./desk/desk-reviews-page')) },
+  { path: paths.workbenchReviews.path, element: page(() => import('./therapist/workbench-reviews-page')) },
 
   { path: '*', element: page(() => import('./not-found/not-found-page')) },
 ];

@@ -17,6 +17,9 @@ import { OpeningHours } from '../../../features/discovery/components/opening-hou
 import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
 import { ProjectCard } from '../../../features/discovery/components/project-card';
 import { ReviewList } from '../../../features/discovery/components/review-list';
+import { ReviewTranslation } from '../../../features/reviews/components/review-translation';
+import '../../../features/reviews/reviews.css';
+import '../../../features/reviews/reviews-strings';
 import { Section } from '../../../features/discovery/components/section';
 import { StaticLocation } from '../../../features/discovery/components/static-location';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
@@ -127,7 +130,12 @@ export default function StoreDetailPage() {
           ) : null}
 
           <Section title={t('store.reviews')}>
-            <ReviewList reviews={data.reviews} />
+            <ReviewList
+              reviews={data.reviews}
+              extra={(review) =>
+                review.text || review.reply ? <ReviewTranslation reviewId={review.id} /> : null
+              }
+            />
           </Section>
         </div>
       ) : null}

@@ -5,6 +5,7 @@ import {
   EnvironmentOutline,
   FileWrongOutline,
   GlobalOutline,
+  LikeOutline,
   MessageOutline,
   PayCircleOutline,
   SetOutline,
@@ -170,6 +171,13 @@ export default function MyPage() {
             <List.Item prefix={<EditSOutline aria-hidden="true" />} arrowIcon>
               <Link className="stretched-action" to={paths.deskFeedback.href()}>
                 {t('menu.deskFeedback')}
+              </Link>
+            </List.Item>
+          ) : null}
+          {user && isStaffUser(user.roles) ? (
+            <List.Item prefix={<LikeOutline aria-hidden="true" />} arrowIcon>
+              <Link className="stretched-action" to={paths.deskReviews.href()}>
+                {t('menu.deskReviews')}
               </Link>
             </List.Item>
           ) : null}

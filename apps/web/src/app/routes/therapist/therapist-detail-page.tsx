@@ -9,6 +9,9 @@ import { FavouriteButton, FollowButton } from '../../../features/discovery/compo
 import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
 import { ProjectCard } from '../../../features/discovery/components/project-card';
 import { ReviewList } from '../../../features/discovery/components/review-list';
+import { ReviewTranslation } from '../../../features/reviews/components/review-translation';
+import '../../../features/reviews/reviews.css';
+import '../../../features/reviews/reviews-strings';
 import { Section } from '../../../features/discovery/components/section';
 import { TherapistStateTag } from '../../../features/discovery/components/therapist-state-tag';
 import { useDisplay } from '../../../features/discovery/hooks/use-display';
@@ -165,7 +168,12 @@ export default function TherapistDetailPage() {
           </Section>
 
           <Section title={t('therapist.reviewsTitle')}>
-            <ReviewList reviews={data.reviews} />
+            <ReviewList
+              reviews={data.reviews}
+              extra={(review) =>
+                review.text || review.reply ? <ReviewTranslation reviewId={review.id} /> : null
+              }
+            />
           </Section>
         </div>
       ) : null}

@@ -1,9 +1,9 @@
-import type { ChatMessage, Conversation, Phrase } from '@sabai/shared/chat/chat.schemas';
+import type { ChatMessage, Conversation, MessageTranslation, Phrase } from '@sabai/shared/chat/chat.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePagedQuery } from '../../../hooks/use-paged-query';
 import { api } from '../../../lib/api-client';
 
-export type { ChatMessage, Conversation, Phrase };
+export type { ChatMessage, Conversation, MessageTranslation, Phrase };
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -63,6 +63,9 @@ export const chatApi = {
       { isSilent: true },
     );
   },
+  /** A message of my conversation in my language (the lang header); the caller shows a failure. */
+  translate: (messageId: number) =>
+    api.get<MessageTranslation>(`/app/chat/messages/${messageId}/translation`, { isSilent: true }),
   revoke: (messageId: number) =>
     api.postJson<ChatMessage>(`/app/chat/messages/${messageId}/revoke`, {}, { isSilent: true }),
   deleteForMe: (messageId: number) =>

@@ -16,6 +16,8 @@ import { chatApi, chatKeys, usePhrases } from '../api/chat-api';
 import { callOutcomeText } from '../call/call-outcome';
 import { readDraft, writeDraft } from '../drafts';
 import { type ShownMessage, useConversationMessages } from '../use-conversation-messages';
+import { type TranslationState, useMessageTranslations } from '../use-message-translations';
+import { MessageTranslation } from './message-translation';
 
 const LONG_PRESS_MS = 500;
 /** The no-IndexedDB notice shows once per visit, not on every conversation opened. */
@@ -29,6 +31,7 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
   const [draft, setDraft] = useState(() => readDraft(conversation.id));
   const [menuFor, setMenuFor] = useState<ShownMessage | null>(null);
   const [isPhrasesOpen, setPhrasesOpen] = useState(false);
+  const translations = useMessageTranslations(useFormatting().language);
   const scroller = useRef<HTMLDivElement>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const stickToBottom = useRef(true);
@@ -135,6 +138,12 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
       showToast(isApiError(error) ? error.message : String(error));
     }
   };
+  /** Only what the other side wrote, as live text, has anything to translate. */
+  const canTranslate = (message: ShownMessage) =>
+    message.fromUid !== meId &&
+    message.type === CHAT_MESSAGE_TYPES.text &&
+    !message.isRevoke &&
+    !message.isDelete;
   // A call's outcome is the platform's record of the call, not something the caller said: never recalled.
   const canRevoke = (message: ShownMessage) =>
     message.fromUid === meId &&
@@ -182,6 +191,13 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
                 peerName={conversation.userInfo.nickname}
                 onMenu={() => setMenuFor(message)}
                 onRetry={() => chat.retry(message)}
+                translation={translations.stateOf(message.msgId)}
+                onTranslate={
+                  canTranslate(message) && message.status === 'sent'
+                    ? () => void translations.translate(message.msgId)
+                    : undefined
+                }
+                onToggleTranslation={() => translations.toggle(message.msgId)}
               />
             ))}
           </>
@@ -260,6 +276,18 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
         actions={
           menuFor
             ? [
+                ...(canTranslate(menuFor) && !translations.stateOf(menuFor.msgId)
+                  ? [
+                      {
+                        key: 'translate',
+                        text: t('translation.action'),
+                        onClick: () => {
+                          setMenuFor(null);
+                          void translations.translate(menuFor.msgId);
+                        },
+                      },
+                    ]
+                  : []),
                 ...(canRevoke(menuFor)
                   ? [{ key: 'revoke', text: t('message.revoke'), onClick: () => void revoke(menuFor) }]
                   : []),
@@ -292,12 +320,19 @@ function MessageBubble({
   peerName,
   onMenu,
   onRetry,
+  translation,
+  onTranslate,
+  onToggleTranslation,
 }: {
   message: ShownMessage;
   isMine: boolean;
   peerName: string;
   onMenu: () => void;
   onRetry: () => void;
+  translation: TranslationState | undefined;
+  /** Present when this message can be translated (received live text). */
+  onTranslate: (() => void) | undefined;
+  onToggleTranslation: () => void;
 }) {
   const { t } = useTranslation('chat');
   const format = useFormatting();
@@ -370,6 +405,11 @@ function MessageBubble({
         {message.status === 'sent' ? (
           <>
             <time dateTime={message.createTime}>{timeOf(message.createTime, format.locale)}</time>
+            {onTranslate && !translation ? (
+              <button type="button" className="chat-line__translate" onClick={onTranslate}>
+                {t('translation.action')}
+              </button>
+            ) : null}
             {canAct ? (
               <button
                 type="button"
@@ -383,6 +423,9 @@ function MessageBubble({
           </>
         ) : null}
       </div>
+      {translation && onTranslate ? (
+        <MessageTranslation state={translation} onRetry={onTranslate} onToggle={onToggleTranslation} />
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import type { Review } from '@sabai/shared/catalog/catalog.schemas';
 import { Rate } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisplay } from '../hooks/use-display';
 
-export function ReviewList({ reviews }: { reviews: Review[] }) {
+/** `extra` renders under each review what the page composes in (the reviews feature's "Translate"). */
+export function ReviewList({ reviews, extra }: { reviews: Review[]; extra?: (review: Review) => ReactNode }) {
   const { t } = useTranslation(['discovery', 'reviews']);
   const display = useDisplay();
   if (reviews.length === 0) return <p className="detail__muted disc-pad">{t('therapist.noReviews')}</p>;
@@ -45,6 +47,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
               <strong>{t('reviews:evaluate.reply')}</strong> {review.reply}
             </p>
           ) : null}
+          {extra?.(review)}
         </li>
       ))}
     </ul>

@@ -2,14 +2,18 @@ import type {
   Complaint,
   ComplaintBody,
   MyReview,
+  PublicReview,
+  ReceivedReview,
   ReviewBody,
+  ReviewTranslation,
+  StaffReview,
   UploadedImage,
 } from '@sabai/shared/reviews/reviews.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePagedQuery } from '../../../hooks/use-paged-query';
 import { api } from '../../../lib/api-client';
 
-export type { Complaint, MyReview, UploadedImage };
+export type { Complaint, MyReview, ReceivedReview, ReviewTranslation, StaffReview, UploadedImage };
 
 export const reviewKeys = {
   mine: (orderId: number) => ['reviews', 'order', orderId] as const,
@@ -87,5 +91,66 @@ export function useDecideComplaint() {
     mutationFn: ({ id, status, reply }: { id: number; status: 'handled' | 'rejected'; reply: string }) =>
       api.postJson<Complaint>(`/app/staff/complaints/${id}/decision`, { status, reply }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffComplaintKeys.all }),
+  });
+}
+
+/**
+ * A review in the reader's language (the api client's lang header), asked for on a tap only
+ * (`isEnabled`); one query per review and language, so switching back shows it at once.
+ */
+export function useReviewTranslation(reviewId: number, language: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: ['reviews', 'translation', reviewId, language] as const,
+    queryFn: ({ signal }) =>
+      api.get<ReviewTranslation>(`/app/reviews/${reviewId}/translation`, { signal, isSilent: true }),
+    enabled: isEnabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export const receivedReviewKeys = { all: ['reviews', 'received'] as const };
+
+/** The reviews about me as a therapist, newest first (the workbench's reviews page). */
+export function useReceivedReviews(isEnabled: boolean) {
+  return usePagedQuery<ReceivedReview>({
+    queryKey: receivedReviewKeys.all,
+    path: '/app/therapists/me/reviews',
+    isEnabled,
+  });
+}
+
+/** My one reply to a review about me. */
+export function useReplyToReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, text }: { id: number; text: string }) =>
+      api.postJson<PublicReview>(`/app/reviews/${id}/reply`, { text }, { isSilent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: receivedReviewKeys.all }),
+  });
+}
+
+export const staffReviewKeys = {
+  all: ['staff', 'reviews'] as const,
+  list: (status: string, isLowOnly: boolean) => ['staff', 'reviews', status, isLowOnly] as const,
+};
+
+/** Reviews for customer service: visible ones (optionally only 1–2 stars) or hidden ones. */
+export function useStaffReviews(status: 'visible' | 'hidden', isLowOnly: boolean, isEnabled: boolean) {
+  return usePagedQuery<StaffReview>({
+    queryKey: staffReviewKeys.list(status, isLowOnly),
+    path: '/app/staff/reviews',
+    query: { status, maxRating: isLowOnly ? 2 : undefined },
+    isEnabled,
+  });
+}
+
+/** Hide a review that breaks the rules, with the reason (audited; the rating is recomputed). */
+export function useHideReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      api.postJson<MyReview>(`/app/staff/reviews/${id}/hide`, { reason }, { isSilent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffReviewKeys.all }),
   });
 }

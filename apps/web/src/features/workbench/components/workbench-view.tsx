@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
 import { Button } from 'antd-mobile';
-import { CalendarOutline, FileOutline, PayCircleOutline } from 'antd-mobile-icons';
+import { CalendarOutline, FileOutline, PayCircleOutline, StarOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -104,6 +104,10 @@ export function WorkbenchView() {
           <Link className="wb-link" to={paths.workbenchIncome.href()}>
             <PayCircleOutline aria-hidden="true" />
             <span>{t('links.income')}</span>
+          </Link>
+          <Link className="wb-link" to={paths.workbenchReviews.href()}>
+            <StarOutline aria-hidden="true" />
+            <span>{t('links.reviews')}</span>
           </Link>
         </nav>
         {isLoading ? (
