@@ -148,6 +148,9 @@ export const ERROR_CODES = {
   chatSendingTooFast: { code: 5007, httpStatus: 200 },
   chatUserNotFound: { code: 5008, httpStatus: 200 },
   chatPhraseLimit: { code: 5009, httpStatus: 200 },
+  // Notifications and Web Push (issue #15 item 8, decision 056; codes 5010–5019).
+  pushUnavailable: { code: 5010, httpStatus: 200 },
+  pushEndpointRefused: { code: 5011, httpStatus: 200 },
   // Provider workbench (3150–3159).
   providerSuspended: { code: 3150, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;
