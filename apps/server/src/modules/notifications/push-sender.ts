@@ -23,22 +23,32 @@ export interface VapidKeys {
   subject: string;
 }
 
-/** The real sender: `web-push` signs with VAPID and encrypts with aes128gcm (RFC 8291). */
+/**
+ * The real sender: `web-push` signs with VAPID and encrypts with aes128gcm (RFC 8291); the request
+ * itself goes out with `fetch`, under a timeout, so a slow push service cannot hold the outbox.
+ */
 export function createWebPushSender(keys: VapidKeys, timeoutMs: number): PushSender {
   return {
     async send(target, payload, options) {
       try {
-        await webpush.sendNotification(target, payload, {
+        const request = webpush.generateRequestDetails(target, payload, {
           vapidDetails: keys,
           TTL: options.ttlSeconds,
           urgency: options.urgency,
           contentEncoding: 'aes128gcm',
-          timeout: timeoutMs,
         });
-        return 'delivered';
-      } catch (error) {
-        const status = (error as { statusCode?: number }).statusCode;
-        return status === 404 || status === 410 ? 'gone' : 'failed';
+        const response = await fetch(request.endpoint, {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body ?? null,
+          redirect: 'error',
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        await response.body?.cancel();
+        if (response.ok) return 'delivered';
+        return response.status === 404 || response.status === 410 ? 'gone' : 'failed';
+      } catch {
+        return 'failed';
       }
     },
   };
