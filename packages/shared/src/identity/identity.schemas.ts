@@ -105,7 +105,6 @@ export const updateClientIdQuerySchema = z.object({
   sysPhone: intLike.optional(),
 });
 
-
 export const cancellationBodySchema = reauthenticationSchema.extend({ confirm: z.boolean().optional() });
 export const cancellationStatusSchema = z.object({
   isLogout: z.number().int(),

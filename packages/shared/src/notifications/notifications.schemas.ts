@@ -73,11 +73,16 @@ export const announcementPublishedSchema = z.object({ id: z.number().int(), reci
 
 /** Base64url without padding, as `PushSubscription.toJSON()` gives the keys. */
 const base64url = (bytes: number) =>
-  z.string().regex(/^[A-Za-z0-9_-]+$/).length(Math.ceil((bytes * 4) / 3));
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .length(Math.ceil((bytes * 4) / 3));
 
 /** The browser's `PushSubscription.toJSON()`: where to post and the keys to encrypt for. */
 export const pushSubscriptionBodySchema = z.object({
-  endpoint: textSchema().max(1024).pipe(z.url({ protocol: /^https?$/ })),
+  endpoint: textSchema()
+    .max(1024)
+    .pipe(z.url({ protocol: /^https?$/ })),
   expirationTime: z.number().nullish(),
   keys: z.object({
     /** The browser's P-256 public key, uncompressed (65 bytes). */

@@ -151,4 +151,3 @@ export const smsCodes = pgTable(
     check('sms_codes_attempts_range', sql`${table.attempts} between 0 and 5`),
   ],
 );
-

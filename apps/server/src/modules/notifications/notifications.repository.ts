@@ -2,12 +2,7 @@ import type { NotificationKind } from '@sabai/shared/notifications/notification-
 import { PUSH_TYPES } from '@sabai/shared/notifications/notification-types';
 import { and, count, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import {
-  type AnnouncementText,
-  announcementStaffAudit,
-  announcements,
-  notifications,
-} from '../../db/schema';
+import { type AnnouncementText, announcementStaffAudit, announcements, notifications } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

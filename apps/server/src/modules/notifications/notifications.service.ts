@@ -1,9 +1,9 @@
 import type { Language } from '@sabai/shared/i18n';
+import type { NotificationKind } from '@sabai/shared/notifications/notification-types';
 import {
   NOTIFICATION_CREATED_EVENT,
   type NotificationMessageKey,
 } from '@sabai/shared/notifications/notification-types';
-import type { NotificationKind } from '@sabai/shared/notifications/notification-types';
 import type { NotificationView } from '@sabai/shared/notifications/notifications.schemas';
 import type { Db } from '../../db/client';
 import type { AnnouncementText } from '../../db/schema';

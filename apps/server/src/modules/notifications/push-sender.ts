@@ -14,7 +14,11 @@ export type PushOutcome = 'delivered' | 'gone' | 'failed';
 
 /** Sends one encrypted message to one subscription (decision 056); the push service is outside our walls. */
 export interface PushSender {
-  send(target: PushTarget, payload: string, options: { ttlSeconds: number; urgency: 'normal' | 'high' }): Promise<PushOutcome>;
+  send(
+    target: PushTarget,
+    payload: string,
+    options: { ttlSeconds: number; urgency: 'normal' | 'high' },
+  ): Promise<PushOutcome>;
 }
 
 export interface VapidKeys {

@@ -48,7 +48,9 @@ function browserSubscription(path: string) {
     },
     /** Decrypts what the push service received, as the browser would (RFC 8291, aes128gcm). */
     decrypt: (body: Buffer) =>
-      JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: keyPair, authSecret }).toString('utf8')),
+      JSON.parse(
+        ece.decrypt(body, { version: 'aes128gcm', privateKey: keyPair, authSecret }).toString('utf8'),
+      ),
   };
 }
 
@@ -130,7 +132,10 @@ describe('Web Push', () => {
     await s.payments.systemTransition(order.id, 'pay');
     await s.settle();
     for (const path of ['/push/gone', '/push/missing', '/push/flaky', '/push/provider']) {
-      expect(received.some((push) => push.path === path), path).toBe(true);
+      expect(
+        received.some((push) => push.path === path),
+        path,
+      ).toBe(true);
     }
     expect(await endpoints()).toEqual(['/push/provider', '/push/flaky']);
   });
@@ -179,8 +184,9 @@ describe('Web Push', () => {
   it('refuses a bad subscription body and a guest, storing nothing', async () => {
     const good = browserSubscription('/push/bad').body;
     const count = async () =>
-      (await queryRows<{ n: number }>(s.database.db, sql`select count(*)::int as n from push_subscriptions`))[0]
-        ?.n;
+      (
+        await queryRows<{ n: number }>(s.database.db, sql`select count(*)::int as n from push_subscriptions`)
+      )[0]?.n;
     const before = await count();
     const bad: object[] = [
       {},
