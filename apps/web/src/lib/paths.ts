@@ -203,3 +203,6 @@ export const chatIndex = {
   href: (query: { to_uid?: number; order_id?: number }) => withQuery('/chat/index', query),
 } as const;
 export const chatPhrase = fixed('/chat/phrase');
+/** System messages: order news and announcements (decision 056). */
+export const notificationList = fixed('/chat/notificationList');
+export const notificationDetails = byId('/chat/notificationDetails');
