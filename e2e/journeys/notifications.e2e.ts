@@ -129,9 +129,17 @@ describe('system messages (en and zh-CN)', () => {
     await chinese.getByRole('heading', { name: '泼水节服务时间' }).waitFor();
     await shoot(chinese, 'detail-zh-CN');
 
-    // Mark all read clears the badge.
+    // Everything read: nothing to mark. A new announcement makes "mark all read" useful again.
     await chinese.goBack();
-    await chinese.getByRole('button', { name: chatZh.notices.markAllRead }).click();
+    const markAll = chinese.getByRole('button', { name: chatZh.notices.markAllRead });
+    await expect.poll(() => markAll.isDisabled()).toBe(true);
+    await ok('POST', '/app/staff/announcements', support.token, {
+      texts: { en: { title: 'App update', body: 'Version 2.6.82 is out.' } },
+    });
+    await chinese.reload();
+    await chinese.getByRole('button', { name: `App update, ${chatZh.notices.unreadMark}` }).waitFor();
+    await markAll.click();
     await expect.poll(() => ok<number>('GET', '/app/notice/unreadCount', customer.token)).toBe(0);
+    await expect.poll(() => markAll.isDisabled()).toBe(true);
   });
 });
