@@ -99,6 +99,7 @@ describe('system messages (en and zh-CN)', () => {
       name: `${chatEn.notices.listTitle}, ${chatEn.unread.replace('{{count}}', String(unread))}`,
     });
     await entry.waitFor();
+    await shoot(english, 'chat-list-badge-en');
     await entry.click();
     await english.waitForURL('**/chat/notificationList');
     const announcement = english.getByRole('button', {

@@ -45,12 +45,12 @@ export function NotificationList() {
 
   return (
     <>
-      <div className="notices-toolbar">
-        <Tabs activeKey={filter} onChange={(key) => setFilter(key as Filter)} className="notices-tabs">
-          {FILTERS.map((key) => (
-            <Tabs.Tab key={key} title={t(`notices.filters.${key}`)} />
-          ))}
-        </Tabs>
+      <Tabs activeKey={filter} onChange={(key) => setFilter(key as Filter)} className="notices-tabs">
+        {FILTERS.map((key) => (
+          <Tabs.Tab key={key} title={t(`notices.filters.${key}`)} />
+        ))}
+      </Tabs>
+      <div className="notices-read-all">
         <Button
           size="mini"
           fill="none"
