@@ -76,7 +76,10 @@ describe('system messages (en and zh-CN)', () => {
           title: 'Songkran opening hours',
           body: 'During Songkran (13–15 April) providers take bookings from 10:00 to 22:00.\nHappy new year!',
         },
-        'zh-CN': { title: '泼水节服务时间', body: '泼水节期间（4 月 13–15 日）技师接单时间为 10:00–22:00。\n新年快乐！' },
+        'zh-CN': {
+          title: '泼水节服务时间',
+          body: '泼水节期间（4 月 13–15 日）技师接单时间为 10:00–22:00。\n新年快乐！',
+        },
       },
     });
     // Written by the outbox dispatcher a moment after the step.
@@ -96,7 +99,7 @@ describe('system messages (en and zh-CN)', () => {
     const english = await (await signedIn(customer, 'en')).newPage();
     await english.goto(`${journey.server.baseUrl}/chat/list`);
     const entry = english.getByRole('link', {
-      name: `${chatEn.notices.listTitle}, ${chatEn.unread.replace('{{count}}', String(unread))}`,
+      name: `${chatEn.notices.listTitle}, ${chatEn.notices.entryUnread.replace('{{count}}', String(unread))}`,
     });
     await entry.waitFor();
     await shoot(english, 'chat-list-badge-en');
@@ -118,7 +121,10 @@ describe('system messages (en and zh-CN)', () => {
 
     // A type-4 notification opens the order page.
     await english.goBack();
-    await english.getByRole('button', { name: /Order accepted/ }).first().click();
+    await english
+      .getByRole('button', { name: /Order accepted/ })
+      .first()
+      .click();
     await english.waitForURL(`**/my/order/pay?ordersId=${waiting?.id}`);
 
     const chinese = await (await signedIn(customer, 'zh-CN')).newPage();

@@ -16,7 +16,9 @@ export function NotificationsEntry() {
       className="chat-row notices-entry"
       to={paths.notificationList.href()}
       aria-label={
-        unread > 0 ? `${t('notices.listTitle')}, ${t('unread', { count: unread })}` : t('notices.listTitle')
+        unread > 0
+          ? `${t('notices.listTitle')}, ${t('notices.entryUnread', { count: unread })}`
+          : t('notices.listTitle')
       }
     >
       <Badge content={unread > 0 ? unread : null}>
