@@ -62,7 +62,7 @@ export default defineConfig({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',
-      includeAssets: ['favicon.svg', 'icons/*.png'],
+      includeAssets: ['favicon.svg', 'icons/*.png', 'push-sw.js'],
       manifest: {
         name: 'Sabai',
         short_name: 'Sabai',
@@ -86,6 +86,8 @@ export default defineConfig({
         // browsers that lack a language's Intl data only: never precached for everyone, cached
         // when a browser that needs them has fetched them (runtime rule below).
         globIgnores: [`**/${INTL_POLYFILL_DIR}/**`],
+        // Web Push: show, tell open pages, open the right page on a tap (decision 056).
+        importScripts: ['/push-sw.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: SERVER_PATHS,
         cleanupOutdatedCaches: true,

@@ -38,7 +38,7 @@ import { createDevPaymentsModule } from './modules/dev-payments';
 import { createGeoModule } from './modules/geo';
 import { createIdentityModule } from './modules/identity';
 import { createLedgerModule } from './modules/ledger';
-import { createNotificationsModule } from './modules/notifications';
+import { createNotificationsModule, type PushSender } from './modules/notifications';
 import { createPaymentsModule } from './modules/payments';
 import { createPlatformModule } from './modules/platform';
 import {
@@ -80,6 +80,8 @@ export interface AppDependencies {
   outboxHandlers?: OutboxHandler[];
   /** Payment providers in place of the development sandbox (tests that fail a provider on purpose). */
   paymentProviders?: Parameters<typeof createPaymentsModule>[1]['providers'];
+  /** A Web Push sender in place of `web-push` (tests post to a local push endpoint instead). */
+  pushSender?: PushSender;
   /** Where the app's and the requests' logs go (stdout by default); benchmarks send them to /dev/null. */
   logStream?: DestinationStream;
 }
@@ -227,7 +229,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ? [createDevPaymentsModule({ orders: booking.api.orders })]
       : []),
     // After booking: it hears booking's order events once booking's own listener has.
-    createNotificationsModule(context, { booking: booking.api }),
+    createNotificationsModule(
+      context,
+      { booking: booking.api },
+      deps.pushSender ? { pushSender: deps.pushSender } : {},
+    ),
     // Reviews and complaints (decision 049): about booking's orders, through its api.
     createReviewsModule(context, { booking: booking.api }),
     createChatModule(context),

@@ -162,6 +162,9 @@ export const ERROR_CODES = {
   translationFailed: { code: 5030, httpStatus: 200 },
   chatMessageNotTranslatable: { code: 5031, httpStatus: 200 },
   reviewNothingToTranslate: { code: 6060, httpStatus: 200 },
+  // Notifications and Web Push (issue #15 item 8, decision 056; codes 5010–5019).
+  pushUnavailable: { code: 5010, httpStatus: 200 },
+  pushEndpointRefused: { code: 5011, httpStatus: 200 },
   // Provider workbench (3150–3159).
   providerSuspended: { code: 3150, httpStatus: 200 },
 } as const satisfies Record<string, { code: number; httpStatus: number }>;

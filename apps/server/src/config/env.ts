@@ -105,6 +105,25 @@ export const envSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   TRANSLATOR_HTTP_TIMEOUT_MS: wholeNumber(100, 60_000).default(8_000),
+  // Web Push (decision 056): the VAPID key pair (base64url, as `web-push generate-vapid-keys` prints)
+  // and the contact the push services see. Unset outside production: a development pair is kept in
+  // DATA_DIR/vapid-keys.json. Unset in production: Web Push is off.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be the 65-byte P-256 public key in base64url' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the 32-byte P-256 private key in base64url' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+|https:\/\/.+)$/, { error: 'must be a mailto: or https: URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUSH_TIMEOUT_MS: wholeNumber(100, 60_000).default(5_000),
   // Until the money issue's payment rails land, `POST /app/dev/payments/:orderId/confirm` plays the
   // payment provider's webhook for the browser journeys: off unless asked for, never in production,
   // answered only to callers on this machine (decision 035).
@@ -177,7 +196,12 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  const problems = [...smsConfigProblems(env), ...paymentRailProblems(env), ...turnConfigProblems(env)];
+  const problems = [
+    ...smsConfigProblems(env),
+    ...paymentRailProblems(env),
+    ...turnConfigProblems(env),
+    ...vapidProblems(env),
+  ];
   if (env.TRANSLATOR_PROVIDER === 'http' && !env.TRANSLATOR_HTTP_URL) {
     problems.push('TRANSLATOR_HTTP_URL: required when TRANSLATOR_PROVIDER=http');
   }
@@ -255,6 +279,16 @@ function smsConfigProblems(env: Env): string[] {
     );
   }
   return problems;
+}
+
+function vapidProblems(env: Env): string[] {
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+    return ['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither'];
+  }
+  if (env.VAPID_PUBLIC_KEY && env.NODE_ENV === 'production' && !env.VAPID_SUBJECT) {
+    return ['VAPID_SUBJECT: required with the VAPID keys in production (mailto: or https: contact)'];
+  }
+  return [];
 }
 
 /** Test and benchmark helper: the configuration with the given overrides on top of defaults. */

@@ -5,6 +5,7 @@ import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-error';
 import { findAntdLocale, subscribeAntdLocales } from '../lib/i18n';
+import { PushBridge } from './push-bridge';
 
 /**
  * What pages need around them: one TanStack Query client and antd-mobile's locale. This module
@@ -31,6 +32,7 @@ export function PageProviders({ children }: { children: ReactNode }) {
   const antdLocale = useSyncExternalStore(subscribeAntdLocales, () => findAntdLocale(i18n.language));
   return (
     <QueryClientProvider client={queryClient}>
+      <PushBridge />
       <ConfigProvider locale={antdLocale ?? enUS}>{children}</ConfigProvider>
     </QueryClientProvider>
   );

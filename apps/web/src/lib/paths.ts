@@ -229,3 +229,6 @@ export const chatVoiceCall = {
   path: '/chat/voiceCall',
   href: (callId: number) => withQuery('/chat/voiceCall', { call_id: callId }),
 };
+/** System messages: order news and announcements (decision 056). */
+export const notificationList = fixed('/chat/notificationList');
+export const notificationDetails = byId('/chat/notificationDetails');

@@ -105,9 +105,6 @@ export const updateClientIdQuerySchema = z.object({
   sysPhone: intLike.optional(),
 });
 
-export const noticeQuerySchema = z.object({ uid: intLike.optional(), noticeOs: intLike.optional() });
-export const noticeReceiveBodySchema = noticeQuerySchema.nullish();
-
 export const cancellationBodySchema = reauthenticationSchema.extend({ confirm: z.boolean().optional() });
 export const cancellationStatusSchema = z.object({
   isLogout: z.number().int(),

@@ -5,6 +5,8 @@
  * Zod-free, so the web's notification list can read it without loading zod.
  */
 export const PUSH_TYPES = {
+  /** A system announcement from staff (decision 056); a click opens its detail page. */
+  announcement: 1,
   /** A new order waits for the provider's answer (and its reminders). */
   newOrder: 3,
   /** The provider accepted. */
@@ -68,8 +70,29 @@ export const NOTIFICATION_MESSAGE_KEYS = [
   'feedbackProcessing',
   'feedbackHandled',
   'feedbackClosed',
+  /** A system announcement: its title and body are the announcement's own (decision 056). */
+  'announcement',
 ] as const;
 export type NotificationMessageKey = (typeof NOTIFICATION_MESSAGE_KEYS)[number];
 
 /** The realtime event each new record is published as, on `user:<recipient id>`. */
 export const NOTIFICATION_CREATED_EVENT = 'notification.created';
+
+/** The spec's push types that are about an order: on receipt the open order page refreshes. */
+export const ORDER_PUSH_TYPES: readonly PushType[] = [3, 4, 5, 6, 7, 9, 10, 12];
+
+/** What the notification list filters by (decision 056): the system's announcements or the orders' news. */
+export const NOTIFICATION_KINDS = ['system', 'order'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The spec's push payload (section 3): `type`, `extra.extraMap.ordersId`, `extra.extraMap.noticeId`,
+ * `data.from_uid`, `data.type`, plus what the service worker shows (title, body).
+ */
+export interface PushPayload {
+  type: number;
+  title: string;
+  body: string;
+  extra: { extraMap: { ordersId: number | null; noticeId: number } };
+  data: { from_uid: number | null; type: number };
+}

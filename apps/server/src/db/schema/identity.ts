@@ -151,35 +151,3 @@ export const smsCodes = pgTable(
     check('sms_codes_attempts_range', sql`${table.attempts} between 0 and 5`),
   ],
 );
-
-/**
- * System notices. `user_id` null means every user; `os` 0 targets every client, else one platform
- * (1 android, 2 ios, 3 web) as the spec's `noticeOs`. Read state is per user in notice_reads.
- */
-export const notices = pgTable(
-  'notices',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    os: smallint('os').notNull().default(0),
-    type: smallint('type').notNull().default(0),
-    title: text('title').notNull(),
-    body: text('body').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('notices_user_created').on(table.userId, table.createdAt)],
-);
-
-export const noticeReads = pgTable(
-  'notice_reads',
-  {
-    noticeId: integer('notice_id')
-      .notNull()
-      .references(() => notices.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.noticeId] })],
-);

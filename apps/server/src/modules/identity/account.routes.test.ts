@@ -15,7 +15,7 @@ import {
   sendCode,
 } from '../../../test/identity-helpers';
 import { createTestApp } from '../../../test/test-app';
-import { notices, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { completeDueCancellations } from './account.service';
 import { createIdentityRepository } from './identity.repository';
@@ -103,44 +103,6 @@ describe('POST /app/user/updateClientId', () => {
       payload: { userId: user.id + 1000, ocid: 'x' },
     });
     expect(other.json().code).toBe(403);
-  });
-});
-
-describe('notices', () => {
-  it('counts unread notices per user and clears them on receive', async () => {
-    const { token, user } = await registerUser(app);
-    const other = await registerUser(app);
-    await database.db.insert(notices).values([
-      { userId: user.id, title: 'Your order was accepted' },
-      { userId: null, title: 'Songkran opening hours', os: 0 },
-      { userId: null, title: 'iOS only', os: 2 },
-      { userId: other.user.id, title: 'Not yours' },
-    ]);
-    const unread = async (query: string) =>
-      (
-        await call(app, { method: 'GET', url: `/app/notice/unreadCount?uid=${user.id}${query}`, token })
-      ).json();
-    expect(await unread('&noticeOs=1')).toMatchObject({ code: 0, data: 2 });
-    expect((await unread('&noticeOs=2')).data).toBe(3);
-    const receive = await call(app, {
-      method: 'POST',
-      url: '/app/notice/receive',
-      token,
-      payload: { uid: user.id, noticeOs: 1 },
-    });
-    expect(receive.json()).toMatchObject({ code: 0, data: 2 });
-    expect((await unread('&noticeOs=1')).data).toBe(0);
-    expect((await unread('&noticeOs=2')).data).toBe(1);
-    const otherUnread = await call(app, {
-      method: 'GET',
-      url: `/app/notice/unreadCount?uid=${other.user.id}`,
-      token: other.token,
-    });
-    expect(otherUnread.json().data).toBe(3);
-    expect(
-      (await call(app, { method: 'GET', url: `/app/notice/unreadCount?uid=${other.user.id}`, token })).json()
-        .code,
-    ).toBe(403);
   });
 });
 

@@ -4,8 +4,6 @@ import {
   cancellationBodySchema,
   cancellationStatusSchema,
   grantRoleBodySchema,
-  noticeQuerySchema,
-  noticeReceiveBodySchema,
   selectUserByIdQuerySchema,
   updateClientIdBodySchema,
   updateClientIdQuerySchema,
@@ -80,44 +78,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         logout: isTruthy(body.logout),
       });
       return ok(request.lang, null);
-    },
-  );
-
-  app.get(
-    '/notice/unreadCount',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        security,
-        summary: 'How many notices the user has not read',
-        querystring: noticeQuerySchema,
-        response: okResponse(z.number().int()),
-      },
-    },
-    async (request) => {
-      const { uid, noticeOs } = request.query;
-      return ok(request.lang, await service.unreadNoticeCount(requireUser(request), uid, noticeOs));
-    },
-  );
-
-  app.post(
-    '/notice/receive',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        security,
-        summary: 'Mark the notices as received (read); answers how many were unread',
-        body: noticeReceiveBodySchema,
-        querystring: noticeQuerySchema,
-        response: okResponse(z.number().int()),
-      },
-    },
-    async (request) => {
-      const uid = request.body?.uid ?? request.query.uid;
-      const os = request.body?.noticeOs ?? request.query.noticeOs;
-      return ok(request.lang, await service.receiveNotices(requireUser(request), uid, os));
     },
   );
 

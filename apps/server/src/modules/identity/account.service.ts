@@ -171,16 +171,6 @@ export function createAccountService(deps: {
       await repository.setRole(userId, role, granted);
       return getRecord(userId);
     },
-
-    async unreadNoticeCount(me: AuthUser, uid: number | undefined, os: number | undefined) {
-      if (uid !== undefined && uid !== me.id) throw new AppError('forbidden');
-      return repository.countUnreadNotices(me.id, os ?? 0);
-    },
-
-    async receiveNotices(me: AuthUser, uid: number | undefined, os: number | undefined) {
-      if (uid !== undefined && uid !== me.id) throw new AppError('forbidden');
-      return repository.markNoticesRead(me.id, os ?? 0, clock.now());
-    },
   };
 }
 

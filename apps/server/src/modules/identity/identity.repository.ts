@@ -1,9 +1,7 @@
 import { IS_LOGOUT, type Role, type SmsPurpose } from '@sabai/shared/identity/identity.schemas';
-import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  noticeReads,
-  notices,
   passwordAttempts,
   type SessionRevokeReason,
   sessions,
@@ -339,45 +337,5 @@ function createQueries(db: Db, changed: (userIds: number[]) => void) {
     ): Promise<void> {
       await db.update(smsCodes).set(values).where(eq(smsCodes.id, id));
     },
-
-    // ── notices ──────────────────────────────────────────────────────────────────────────
-    async countUnreadNotices(userId: number, os: number): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(notices)
-        .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, userId)))
-        .where(and(visibleNotice(userId, os), isNull(noticeReads.noticeId)));
-      return row?.n ?? 0;
-    },
-
-    /** Marks every notice the user can see on that client as read; answers how many were unread. */
-    async markNoticesRead(userId: number, os: number, now: Date): Promise<number> {
-      const unread = await db
-        .select({ id: notices.id })
-        .from(notices)
-        .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, userId)))
-        .where(and(visibleNotice(userId, os), isNull(noticeReads.noticeId)));
-      if (!unread.length) return 0;
-      const inserted = await db
-        .insert(noticeReads)
-        .values(unread.map((notice) => ({ noticeId: notice.id, userId, readAt: now })))
-        .onConflictDoNothing()
-        .returning({ id: noticeReads.noticeId });
-      return inserted.length;
-    },
-
-    async insertNotice(values: typeof notices.$inferInsert): Promise<number> {
-      const [row] = await db.insert(notices).values(values).returning({ id: notices.id });
-      if (!row) throw new Error('notice insert returned nothing');
-      return row.id;
-    },
   };
-}
-
-/** Notices addressed to the user or to everyone, on every client (os 0) or on the one asked about. */
-function visibleNotice(userId: number, os: number) {
-  return and(
-    or(eq(notices.userId, userId), isNull(notices.userId)),
-    os ? or(eq(notices.os, 0), eq(notices.os, os)) : undefined,
-  );
 }

@@ -99,7 +99,13 @@ describe('notification records of an order', () => {
     );
     const before = (await listOf(customer.token)).items.length;
     const second = createNotificationsModule(
-      { db: s.database.db, clock: s.clock, outbox: app.outbox },
+      {
+        db: s.database.db,
+        clock: s.clock,
+        outbox: app.outbox,
+        config: (await import('../../config/env')).testConfig(),
+        log: app.log,
+      },
       {
         booking: createBookingModule(
           {

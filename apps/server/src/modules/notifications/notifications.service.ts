@@ -1,4 +1,5 @@
 import type { Language } from '@sabai/shared/i18n';
+import type { NotificationKind } from '@sabai/shared/notifications/notification-types';
 import {
   NOTIFICATION_CREATED_EVENT,
   type NotificationMessageKey,
@@ -6,6 +7,7 @@ import {
 } from '@sabai/shared/notifications/notification-types';
 import type { NotificationView } from '@sabai/shared/notifications/notifications.schemas';
 import type { Db } from '../../db/client';
+import type { AnnouncementText } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -18,23 +20,38 @@ import type {
   NewNotificationRow,
   NotificationRow,
   NotificationsRepository,
+  NotificationWithText,
 } from './notifications.repository';
+import { pushTitle } from './push.service';
 
 /** The record as the realtime event carries it (no text: the reader's language is not known there). */
 const recordOf = (row: NotificationRow) => ({
   id: row.id,
   pushType: row.pushType,
   orderId: row.orderId,
+  announcementId: row.announcementId,
   messageKey: row.messageKey as NotificationMessageKey,
   params: row.params,
   createdAt: row.createdAt.toISOString(),
   readAt: row.readAt?.toISOString() ?? null,
 });
 
-const viewOf = (row: NotificationRow, language: Language): NotificationView => ({
-  ...recordOf(row),
-  text: translate(language, `notifications:${row.messageKey}`, row.params),
-});
+/** An announcement's text in the reader's language, else in English (always written). */
+const announcementTextIn = (texts: Record<string, AnnouncementText>, language: Language) =>
+  texts[language] ?? texts.en ?? Object.values(texts)[0] ?? { title: '', body: '' };
+
+const viewOf = (row: NotificationWithText, language: Language): NotificationView => {
+  const { announcementTexts, ...record } = row;
+  if (announcementTexts) {
+    const { title, body } = announcementTextIn(announcementTexts, language);
+    return { ...recordOf(record), title, text: body };
+  }
+  return {
+    ...recordOf(record),
+    title: pushTitle(language, row.pushType),
+    text: translate(language, `notifications:${row.messageKey}`, row.params),
+  };
+};
 
 const userIdsOf = (topics: readonly string[]) =>
   topics.filter((topic) => topic.startsWith('user:')).map((topic) => Number(topic.slice('user:'.length)));
@@ -107,6 +124,13 @@ export function createNotificationsService(deps: {
     ];
   }
 
+  /** One of mine (the detail page); someone else's answers as not found. */
+  async function get(me: AuthUser, id: number, language: Language): Promise<NotificationView> {
+    const row = await repository.find(me.id, id);
+    if (!row) throw new AppError('notFound');
+    return viewOf(row, language);
+  }
+
   const subscription: OutboxHandler = {
     name: 'notifications',
     async handle(event) {
@@ -133,11 +157,22 @@ export function createNotificationsService(deps: {
 
     async list(
       me: AuthUser,
-      query: { page: number; pageSize: number; unread?: boolean | undefined },
+      query: {
+        page: number;
+        pageSize: number;
+        unread?: boolean | undefined;
+        kind?: NotificationKind | undefined;
+        pushType?: number | undefined;
+      },
       language: Language,
     ): Promise<Page<NotificationView>> {
       const window = pageWindow(query);
-      const rows = await repository.list(me.id, query.unread ?? false, window.limit, window.offset);
+      const rows = await repository.list(
+        me.id,
+        { onlyUnread: query.unread ?? false, kind: query.kind, pushType: query.pushType },
+        window.limit,
+        window.offset,
+      );
       return toPage(
         rows.map((row) => viewOf(row, language)),
         query,
@@ -146,14 +181,41 @@ export function createNotificationsService(deps: {
 
     unreadCount: async (me: AuthUser) => ({ count: await repository.unreadCount(me.id) }),
 
+    get,
+
     /** Someone else's notification answers as not found. */
     async markRead(me: AuthUser, id: number, language: Language): Promise<NotificationView> {
-      const row = (await repository.markRead(me.id, id, clock.now())) ?? (await repository.find(me.id, id));
-      if (!row) throw new AppError('notFound');
-      return viewOf(row, language);
+      await repository.markRead(me.id, id, clock.now());
+      return get(me, id, language);
     },
 
     markAllRead: async (me: AuthUser) => ({ marked: await repository.markAllRead(me.id, clock.now()) }),
+
+    /** The spec's `uid` is the caller's own id when given (section 7); another's is refused. */
+    async noticeUnreadCount(me: AuthUser, uid: number | undefined) {
+      if (uid !== undefined && uid !== me.id) throw new AppError('forbidden');
+      return repository.unreadCount(me.id);
+    },
+
+    /** `notice/receive`: marks one (`noticeId`) or all of mine read; answers how many became read. */
+    async receive(me: AuthUser, input: { uid?: number | undefined; noticeId?: number | undefined }) {
+      if (input.uid !== undefined && input.uid !== me.id) throw new AppError('forbidden');
+      if (input.noticeId === undefined) return repository.markAllRead(me.id, clock.now());
+      if (!(await repository.find(me.id, input.noticeId))) throw new AppError('notFound');
+      return (await repository.markRead(me.id, input.noticeId, clock.now())) ? 1 : 0;
+    },
+
+    /** Staff publish a system announcement to every account, audited, in one transaction. */
+    async publishAnnouncement(staff: AuthUser, texts: Record<string, AnnouncementText>) {
+      return outbox.transaction(async (tx: Db) => {
+        const { announcement, recipients } = await repository.publishAnnouncement(tx, {
+          texts,
+          staffId: staff.id,
+          now: clock.now(),
+        });
+        return { id: announcement.id, recipients };
+      });
+    },
   };
 }
 

@@ -61,6 +61,8 @@ const routes: RouteObject[] = [
   { path: paths.chatIndex.path, element: page(() => import('./chat/chat-index-page')) },
   { path: paths.chatPhrase.path, element: page(() => import('./chat/chat-phrase-page')) },
   { path: paths.chatVoiceCall.path, element: page(() => import('./chat/chat-voice-call-page')) },
+  { path: paths.notificationList.path, element: page(() => import('./chat/notification-list-page')) },
+  { path: paths.notificationDetails.path, element: page(() => import('./chat/notification-details-page')) },
   // Booking: addresses.
   { path: paths.addresses.path, element: page(() => import('./my/address/address-list-page')) },
   { path: paths.editAddress.path, element: page(() => import('./my/address/address-edit-page')) },

@@ -6,6 +6,8 @@ import '../../../features/chat/chat.css';
 import '../../../features/chat/chat-strings';
 import { LoginRequired } from '../../../features/identity/components/login-required';
 import { readStoredUser, useIsLoggedIn } from '../../../features/identity/session';
+import { NotificationsEntry } from '../../../features/notifications/components/notifications-entry';
+import '../../../features/notifications/notifications.css';
 import * as paths from '../../../lib/paths';
 
 /** Spec chat/list: my conversations. */
@@ -22,6 +24,7 @@ export default function ChatListPage() {
           <Link className="chat-list-page__phrases" to={paths.chatPhrase.href()}>
             {t('phrases.manage')}
           </Link>
+          <NotificationsEntry />
           <ConversationList meId={me.id} />
         </>
       )}
