@@ -8,8 +8,8 @@ import { setUpJourney } from '../support/journey';
  * Issue #14's money journey, the part this branch carries (decision 051): the demo customer buys
  * the VIP annual card by KHQR in the sandbox — the VIP page offers the wallet and the city's rails,
  * the QR carries the card's price, the sandbox pays, the page confirms and the membership shows —
- * in Thai, and the same page in English with its methods. (Bangkok is still a voting city in the
- * demo, so the card is bought in Phnom Penh.)
+ * in Thai, and the same page in English with its methods. (The Thai
+ * journey, e2e/journeys/thai-money.e2e.ts, pays in Bangkok by PromptPay.)
  */
 const journey = setUpJourney({ env: { NODE_ENV: 'development' } });
 /** Screenshots to look at (not part of the repository); MONEY_SHOTS overrides. */
