@@ -37,11 +37,13 @@ const BAHT_PER_DOLLAR = 35;
 const satangOf = (cents: number) => Math.round((cents * BAHT_PER_DOLLAR) / 1000) * 1000;
 
 /**
- * Travel is charged in Bangkok (Phnom Penh's demo leaves every price at the default zero), so the
- * demo shows a travel fee that goes 100 % to the therapist: ฿50 up to 3 km, then per km, rounded
- * to ten baht.
+ * Travel and a management fee are charged in Bangkok (Phnom Penh's demo leaves every price at the
+ * default zero), so the demo shows what a cancellation after acceptance keeps: a travel fee that
+ * goes 100 % to the therapist (฿50 up to 3 km, then per km, rounded to ten baht) and the
+ * platform's ฿20 management fee.
  */
 const BANGKOK_BOOKING_SETTINGS: Partial<CityBookingSettings> = {
+  managementFeeFixed: 2_000,
   travelStartingPrice: 5_000,
   travelPricePerExtraKm: { tukTuk: 1_000, walking: 0, fastest: 1_500 },
   travelFeeRoundingUnit: 1_000,
