@@ -101,7 +101,7 @@ describe('money', () => {
     await page.getByText('ชำระด้วย', { exact: true }).waitFor();
     // Dollars in Phnom Penh: the wallet, KHQR and a card, never PromptPay or VietQR.
     const methods = await page.locator('.vip-page__footer .adm-selector-item').allTextContents();
-    expect(methods).toEqual(['วอลเล็ต', 'KHQR', 'บัตร']);
+    expect(methods).toEqual(['กระเป๋าเงิน', 'KHQR', 'บัตร']);
     await page.getByText('KHQR', { exact: true }).click();
     await shot(page, 'vip-th');
     await page.getByRole('button', { name: 'ซื้อด้วย KHQR' }).click();
