@@ -421,39 +421,40 @@ describe('money in Thai, in Bangkok', () => {
       .waitFor();
     await enPage.getByText(walletEn.type.refund, { exact: true }).first().waitFor();
     await shot(enPage, 'wallet-en');
-    const unpaid = await ok<{ id: number; payable: number }>('/app/orders/home-visit', {
-      token: customer.token,
-      body: {
-        therapistId,
-        projectId,
-        clocks: 1,
-        startsAt: starts.at(-1)?.startsAt,
-        addressId,
-        travelMode: 'tukTuk',
-        remark: '',
-        agreeTerms: true,
-      },
-    });
-    await enPage.goto(`${journey.server.baseUrl}/index/pay?ordersId=${unpaid.id}`);
-    await enPage.getByRole('group', { name: paymentsEn.pay.chooseMethod }).waitFor();
-    expect(await enPage.getByTestId('pay-amount').textContent()).toBe(baht(unpaid.payable, 'en'));
-    await enPage.getByRole('radio', { name: /^PromptPay/ }).check();
-    await shot(enPage, 'pay-en');
-    await enPage.locator('.pay-bar button').click();
-    await enPage.getByTestId('payment-qr').locator('img').waitFor();
-    await shot(enPage, 'qr-en');
-    const therapistEnglish = await signedIn(therapist, 'en');
-    const withdrawEnPage = await open(therapistEnglish);
-    await withdrawEnPage.goto(`${journey.server.baseUrl}/my/withdraw`);
-    await withdrawEnPage.getByText(baht(after.available, 'en'), { exact: true }).first().waitFor();
-    await shot(withdrawEnPage, 'withdraw-en');
+    // The English pay, QR and withdrawal pages are only looked at (pay.e2e.ts and wallet.e2e.ts test
+    // them): drawn when THAI_SHOTS asks for screenshots, keeping the journey short in CI.
+    const contexts = [customerContext, therapistContext, english];
+    if (process.env.THAI_SHOTS) {
+      const unpaid = await ok<{ id: number; payable: number }>('/app/orders/home-visit', {
+        token: customer.token,
+        body: {
+          therapistId,
+          projectId,
+          clocks: 1,
+          startsAt: starts.at(-1)?.startsAt,
+          addressId,
+          travelMode: 'tukTuk',
+          remark: '',
+          agreeTerms: true,
+        },
+      });
+      await enPage.goto(`${journey.server.baseUrl}/index/pay?ordersId=${unpaid.id}`);
+      await enPage.getByRole('group', { name: paymentsEn.pay.chooseMethod }).waitFor();
+      expect(await enPage.getByTestId('pay-amount').textContent()).toBe(baht(unpaid.payable, 'en'));
+      await enPage.getByRole('radio', { name: /^PromptPay/ }).check();
+      await shot(enPage, 'pay-en');
+      await enPage.locator('.pay-bar button').click();
+      await enPage.getByTestId('payment-qr').locator('img').waitFor();
+      await shot(enPage, 'qr-en');
+      const therapistEnglish = await signedIn(therapist, 'en');
+      contexts.push(therapistEnglish);
+      const withdrawEnPage = await open(therapistEnglish);
+      await withdrawEnPage.goto(`${journey.server.baseUrl}/my/withdraw`);
+      await withdrawEnPage.getByText(baht(after.available, 'en'), { exact: true }).first().waitFor();
+      await shot(withdrawEnPage, 'withdraw-en');
+    }
 
     expect(errors).toEqual([]);
-    await Promise.all([
-      customerContext.close(),
-      therapistContext.close(),
-      english.close(),
-      therapistEnglish.close(),
-    ]);
+    await Promise.all(contexts.map((context) => context.close()));
   }, 90_000);
 });
