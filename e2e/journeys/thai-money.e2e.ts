@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { parse as parsePromptPay } from 'promptparse';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../apps/web/src/lib/format';
 import paymentsEn from '../../apps/web/src/locales/en/payments.json';
 import walletEn from '../../apps/web/src/locales/en/wallet.json';
 import bookingTh from '../../apps/web/src/locales/th/booking.json';
@@ -99,7 +98,14 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-const baht = (amount: number, language: 'th' | 'en' = 'th') => formatMoney(amount, 'THB', language);
+/** Baht as the web app writes them (Intl, two decimals, in the page's language). */
+const baht = (amount: number, language: 'th' | 'en' = 'th') =>
+  new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'THB',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount / 100);
 const signed = (amount: number) => `${amount < 0 ? '−' : '+'}${baht(Math.abs(amount))}`;
 
 interface OrderDetail {

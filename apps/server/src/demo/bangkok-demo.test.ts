@@ -15,7 +15,7 @@ async function get<T>(url: string, token?: string, lang = 'en'): Promise<T> {
   return response.data as T;
 }
 
-async function post<T>(url: string, token: string, payload: unknown): Promise<T> {
+async function post<T>(url: string, token: string, payload: Record<string, unknown>): Promise<T> {
   const response = (await call(app, { method: 'POST', url, token, payload })).json();
   expect(response.code, `${url}: ${response.msg}`).toBe(0);
   return response.data as T;
