@@ -101,7 +101,7 @@ describe('tips and top-ups', () => {
     const thai = await signedIn(customer, 'th');
     const thPage = await thai.newPage();
     await thPage.goto(`${journey.server.baseUrl}/my/wallet/top-up`);
-    await thPage.getByText('เติมเงินวอลเล็ต').first().waitFor();
+    await thPage.getByText('เติมเงินเข้ากระเป๋าเงิน').first().waitFor();
     await shot(thPage, 'top-up-th');
     await thPage.goto(`${journey.server.baseUrl}/my/order/pay?ordersId=${order.id}`);
     await thPage.getByRole('button', { name: 'ให้ทิปอีกครั้ง' }).click();

@@ -1,10 +1,12 @@
 import type { Db } from '../db/client';
+import { seedBangkokDemo } from './bangkok-demo';
 import { seedCatalogDemo, seedDemoWorkingHours } from './catalog-demo';
 import { seedIdentityDemo, seedSupportDemo } from './identity-demo';
 import { seedOrdersDemo } from './orders-demo';
 import { seedDemoData } from './platform-demo';
 import { seedWalletDemo } from './wallet-demo';
 
+export { DEMO_BANGKOK_THERAPIST_LOGIN, seedBangkokDemo } from './bangkok-demo';
 export { seedCatalogDemo } from './catalog-demo';
 export { DEMO_SUPPORT_LOGIN, DEMO_THERAPIST_LOGIN } from './identity-demo';
 export { DEMO_CUSTOMER_LOGIN, DEMO_STORE_LOGIN } from './orders-demo';
@@ -13,7 +15,7 @@ export { seedDemoData } from './platform-demo';
 /**
  * The demo data sets (development and demo installations only, never production by default), each
  * loaded once per database: platform (cities, banners), catalogue, a therapist login with fans and
- * visitors, a customer-service login, a customer and a store-staff login with orders in every
+ * visitors, a customer-service login, Bangkok open with Thai therapists and a therapist login there, a customer and a store-staff login with orders in every
  * status. On every start, demo therapists without hours get a working week.
  */
 export async function seedDemo(db: Db, now: Date): Promise<boolean> {
@@ -24,10 +26,14 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const identitySeeded = await seedIdentityDemo(db, now);
   // A customer-service login, so staff actions (bans) can be tried through the real staff routes.
   const staffSeeded = await seedSupportDemo(db, now);
+  // Bangkok opens with Thai therapists priced in baht (PromptPay), and a therapist login there.
+  const bangkokSeeded = await seedBangkokDemo(db, now);
   await seedDemoWorkingHours(db);
   // A customer and a store counter login with orders in every status, once the demo therapist exists.
   const ordersSeeded = await seedOrdersDemo(db, now);
   // The demo customer's wallet balance (a ledger top-up), so paying by wallet can be tried.
   const walletSeeded = await seedWalletDemo(db, { now: () => now });
-  return seeded || catalogSeeded || identitySeeded || staffSeeded || ordersSeeded || walletSeeded;
+  return (
+    seeded || catalogSeeded || identitySeeded || staffSeeded || bangkokSeeded || ordersSeeded || walletSeeded
+  );
 }

@@ -8,6 +8,7 @@ import {
   formatDate,
   formatDateTime,
   formatDistanceKm,
+  formatMoneyValue,
   formatPrice,
   formatRating,
   formatRelativeTime,
@@ -46,6 +47,9 @@ export function useFormatting() {
     (money: MoneyValue) => formatPrice(money, currency, rates, locale),
     [currency, rates, locale],
   );
+  // Money that was (or is being) paid, kept or refunded is shown as it moved: never converted, so
+  // the lines of a settlement add up to what was paid, in the currency it was paid in.
+  const money = useCallback((value: MoneyValue) => formatMoneyValue(value, locale, rates), [locale, rates]);
   const distance = useCallback(
     (km: number | null | undefined) =>
       km === null || km === undefined ? '' : formatDistanceKm(km, unit, locale),
@@ -55,6 +59,7 @@ export function useFormatting() {
     language,
     locale,
     price,
+    money,
     distance,
     date: (iso: string) => formatDate(iso, locale),
     /** "3 days ago" where the browser can say it in the user's language, else the date. */

@@ -44,7 +44,7 @@ export function CancelDialog({
     onConfirm(reason.trim(), { waiveFee: isWaived });
   };
   const preview = useCancellationPreview(orderId, isOpen);
-  const money = (amount: number) => format.price({ amount, currency: preview.data?.currency ?? 'USD' });
+  const money = (amount: number) => format.money({ amount, currency: preview.data?.currency ?? 'USD' });
   return (
     <CenterPopup
       visible={isOpen}

@@ -19,7 +19,8 @@ export function OrderReceipt({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('orders');
   const format = useFormatting();
   const timeZone = order.labels?.timeZone;
-  const money = (amount: number) => format.price({ amount, currency: order.quote.currency });
+  // A receipt says what was charged, in the currency it was charged in.
+  const money = (amount: number) => format.money({ amount, currency: order.quote.currency });
   const payment = order.timeline.find((row) => row.transition === 'pay');
   const settlement = isSettlement(order.settlement) ? order.settlement : null;
   const provider = order.labels?.therapistName ?? order.labels?.storeName ?? '';

@@ -55,10 +55,10 @@ export function PriceBreakdown({ order, title }: { order: OrderDetail; title?: s
         {title ?? t('price.title')}
       </h3>
       <dl className="order-lines">
-        {priceLines(order, t, format.price).map((line) => (
+        {priceLines(order, t, format.money).map((line) => (
           <div key={line.key} className={line.isTotal ? 'order-lines__row is-total' : 'order-lines__row'}>
             <dt>{line.label}</dt>
-            <dd>{format.price({ amount: line.amount, currency })}</dd>
+            <dd>{format.money({ amount: line.amount, currency })}</dd>
           </div>
         ))}
       </dl>

@@ -46,7 +46,7 @@ export function RefundPanel({ orderId, isStaff = false }: { orderId: number; isS
   const view = refund.data;
   // Nothing was paid (or nothing is given back): there is no refund to follow.
   if (!view || view.amount === 0) return null;
-  const amount = format.price({ amount: view.amount, currency: view.currency });
+  const amount = format.money({ amount: view.amount, currency: view.currency });
   const method =
     RAIL_BRANDS[view.method] ?? t(`refund.methods.${view.method}`, { defaultValue: view.method });
   const asksForCard = !isStaff && (view.status === 'needsBankDetails' || isEditing);
