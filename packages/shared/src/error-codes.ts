@@ -137,6 +137,9 @@ export const ERROR_CODES = {
   complaintWindowClosed: { code: 6021, httpStatus: 200 },
   orderNotComplainable: { code: 6022, httpStatus: 200 },
   complaintAlreadyDecided: { code: 6023, httpStatus: 200 },
+  // App versions and Telegram notifications (issue #16 items 6–7, decision 055; codes 6050–6059).
+  appVersionNotNewer: { code: 6050, httpStatus: 200 },
+  appVersionWithdrawn: { code: 6051, httpStatus: 200 },
   // Chat (issue #15, decision 048; codes 5000–5049).
   chatTargetUnknown: { code: 5000, httpStatus: 200 },
   chatWithSelf: { code: 5001, httpStatus: 200 },
