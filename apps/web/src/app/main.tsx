@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { initI18n } from '../lib/i18n';
@@ -10,6 +10,9 @@ import './styles/fonts.css';
 import './styles/app.css';
 import './styles/shell.css';
 
+// The upgrade check (and its popup) loads after the first render: never in the shell's first load.
+const AppUpdateGate = lazy(() => import('./app-update-gate'));
+
 async function start() {
   // The stored language's strings arrive before the first paint: no flash of English.
   await initI18n(getStoredLanguage());
@@ -20,6 +23,9 @@ async function start() {
       <BrowserRouter>
         <NavigationBridge />
         <AppRoutes />
+        <Suspense fallback={null}>
+          <AppUpdateGate />
+        </Suspense>
       </BrowserRouter>
     </StrictMode>,
   );

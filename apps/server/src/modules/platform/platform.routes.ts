@@ -2,11 +2,11 @@ import {
   appVersionAuditEntrySchema,
   appVersionIdParamsSchema,
   appVersionRecordSchema,
-  publishAppVersionBodySchema,
-  withdrawAppVersionBodySchema,
   configRecordSchema,
   configTypeParamsSchema,
+  publishAppVersionBodySchema,
   selectNewAppQuerySchema,
+  withdrawAppVersionBodySchema,
 } from '@sabai/shared/platform/platform.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,13 +57,13 @@ export const platformRoutes: FastifyPluginAsyncZod<{ service: PlatformService }>
       schema: {
         tags: ['platform'],
         security,
-        summary: 'Publish an app version for a variant (newer than any before it; method "true" forces it; audited)',
+        summary:
+          'Publish an app version for a variant (newer than any before it; method "true" forces it; audited)',
         body: publishAppVersionBodySchema,
         response: okResponse(appVersionRecordSchema),
       },
     },
-    async (request) =>
-      ok(request.lang, await service.publishAppVersion(requireUser(request), request.body)),
+    async (request) => ok(request.lang, await service.publishAppVersion(requireUser(request), request.body)),
   );
 
   app.post(
