@@ -49,6 +49,7 @@ import {
   type TopicAccess,
 } from './modules/realtime';
 import { createReviewsModule } from './modules/reviews';
+import { createTelegramModule, type TelegramBot } from './modules/telegram';
 import { createVipModule } from './modules/vip';
 import { createWithdrawalsModule } from './modules/withdrawals';
 import { createOutbox, type Outbox, type OutboxHandler } from './outbox/outbox';
@@ -80,6 +81,8 @@ export interface AppDependencies {
   outboxHandlers?: OutboxHandler[];
   /** Payment providers in place of the development sandbox (tests that fail a provider on purpose). */
   paymentProviders?: Parameters<typeof createPaymentsModule>[1]['providers'];
+  /** The Telegram bot in place of the configured one (tests read what the development bot sent). */
+  telegramBot?: TelegramBot;
   /** Where the app's and the requests' logs go (stdout by default); benchmarks send them to /dev/null. */
   logStream?: DestinationStream;
 }
@@ -232,6 +235,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createReviewsModule(context, { booking: booking.api }),
     createChatModule(context),
     createPlatformModule(context, { database, version: APP_VERSION }),
+    // Hears notifications' and chat's events: copies them to linked Telegram chats (decision 055).
+    createTelegramModule(context, deps.telegramBot ? { bot: deps.telegramBot } : {}),
   ];
 
   for (const module of modules) {

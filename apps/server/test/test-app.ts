@@ -58,6 +58,7 @@ export interface TestAppOptions {
   jobHandlers?: AppDependencies['jobHandlers'];
   outboxHandlers?: AppDependencies['outboxHandlers'];
   paymentProviders?: AppDependencies['paymentProviders'];
+  telegramBot?: AppDependencies['telegramBot'];
   /** Where the app's logs go (with `config.LOG_LEVEL` other than the tests' `silent`). */
   logStream?: DestinationStream;
   /** Adds routes before the app is sealed (e.g. a route that crashes, to test the error handler). */
@@ -78,6 +79,7 @@ export async function createTestApp(
     ...(options.outboxHandlers ? { outboxHandlers: options.outboxHandlers } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
+    ...(options.telegramBot ? { telegramBot: options.telegramBot } : {}),
   });
   options.extend?.(app);
   await app.ready();

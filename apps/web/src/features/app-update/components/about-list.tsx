@@ -73,7 +73,7 @@ export function AboutList() {
           {t('about.build')}
         </List.Item>
       </List>
-      <div className="page-actions">
+      <div className="about-actions">
         <Button block color="primary" fill="outline" size="large" loading={isChecking} onClick={onCheck}>
           {t('about.checkForUpdates')}
         </Button>
