@@ -1,4 +1,4 @@
-import { Button, List, Toast } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { useSecretTaps } from '../hooks/use-secret-taps';
 import { useUpdateCheck } from '../hooks/use-update-check';
 import '../app-update.css';
+import { showToast } from '../../../components/ui/feedback';
 
 /** Taps left before the developer options open, from which a hint is shown (Android shows it from 4). */
 const HINT_FROM = 4;
@@ -33,13 +34,13 @@ export function AboutList() {
     const remaining = tap();
     if (remaining === 0) {
       if (!DEVELOPER_OPTIONS_ENABLED) {
-        Toast.show({ content: t('about.developerUnavailable') });
+        showToast(t('about.developerUnavailable'));
         return;
       }
       writeStored(STORAGE_KEYS.developerOptionsUnlocked, true);
       void navigate(paths.developerOptions.href());
     } else if (remaining < HINT_FROM && DEVELOPER_OPTIONS_ENABLED) {
-      Toast.show({ content: t('about.tapsToDeveloper', { count: remaining }), duration: 1000 });
+      showToast(t('about.tapsToDeveloper', { count: remaining }), 1000);
     }
   };
 
@@ -48,9 +49,9 @@ export function AboutList() {
     try {
       // When there is one, the upgrade popup (mounted over every page) opens by itself.
       const update = await checkNow();
-      if (!update) Toast.show({ content: t('about.upToDate') });
+      if (!update) showToast(t('about.upToDate'));
     } catch {
-      Toast.show({ content: t('about.checkFailed') });
+      showToast(t('about.checkFailed'));
     } finally {
       setIsChecking(false);
     }

@@ -1,4 +1,4 @@
-import { Button, Modal, Toast } from 'antd-mobile';
+import { Button, Modal } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../app-update-strings';
@@ -7,6 +7,7 @@ import { useUpdateCheck } from '../hooks/use-update-check';
 import { activateNewVersion } from '../service-worker';
 import { setDismissedVersion } from '../update-dismissal';
 import '../app-update.css';
+import { showToast } from '../../../components/ui/feedback';
 
 /** Keeps the page behind a forced update out of reach of the keyboard and screen readers too. */
 function useInertApp(isActive: boolean) {
@@ -38,7 +39,7 @@ export function UpgradePopup() {
     const outcome = await activateNewVersion().catch(() => 'noNewVersion' as const);
     if (outcome === 'noNewVersion') {
       setIsUpdating(false);
-      Toast.show({ content: t('updateFailed'), duration: 3000 });
+      showToast(t('updateFailed'), 3000);
     }
   };
 

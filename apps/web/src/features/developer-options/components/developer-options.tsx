@@ -1,6 +1,6 @@
 import { APP_VARIANTS, type AppVariant } from '@sabai/shared/platform/app-version';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Input, List, Selector, Toast } from 'antd-mobile';
+import { Button, Input, List, Selector } from 'antd-mobile';
 import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveApiBase } from '../../../lib/api-client';
@@ -23,6 +23,7 @@ import {
 import { normaliseApiHost } from '../api-host';
 import '../developer-strings';
 import '../developer-options.css';
+import { confirm, showToast } from '../../../components/ui/feedback';
 import { clearLocalData } from '../local-data';
 
 const readOverride = () => readStored<string>(STORAGE_KEYS.apiBase) ?? '';
@@ -50,7 +51,7 @@ export function DeveloperOptions() {
     else removeStored(STORAGE_KEYS.apiBase);
     clearSession();
     queryClient.clear();
-    Toast.show({ content: t('host.saved', { host: resolveApiBase() || window.location.origin }) });
+    showToast(t('host.saved', { host: resolveApiBase() || window.location.origin }));
   };
 
   const onSaveHost = (event: FormEvent) => {
@@ -77,25 +78,20 @@ export function DeveloperOptions() {
     writeStored(STORAGE_KEYS.appVariant, next);
     // Answers (the upgrade check above all) depend on the variant.
     void queryClient.invalidateQueries();
-    Toast.show({ content: t('variant.saved', { variant: next }) });
+    showToast(t('variant.saved', { variant: next }));
   };
 
   const onCopyDeviceId = async () => {
     try {
       await navigator.clipboard.writeText(deviceId);
-      Toast.show({ content: t('device.copied') });
+      showToast(t('device.copied'));
     } catch {
-      Toast.show({ content: t('device.copyFailed') });
+      showToast(t('device.copyFailed'));
     }
   };
 
   const onClear = async () => {
-    const isConfirmed = await Dialog.confirm({
-      title: t('clear.confirmTitle'),
-      content: t('clear.confirmBody'),
-      confirmText: t('clear.confirm'),
-      cancelText: t('clear.cancel'),
-    });
+    const isConfirmed = await confirm(t('clear.confirmBody'), t('clear.confirm'), t('clear.cancel'));
     if (!isConfirmed) return;
     await clearLocalData();
     window.location.replace('/');

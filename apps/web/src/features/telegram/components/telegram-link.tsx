@@ -1,6 +1,6 @@
 import { TELEGRAM_LINK_CHANGED_EVENT } from '@sabai/shared/telegram/telegram.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Skeleton, Toast } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { CheckCircleFill, SendOutline } from 'antd-mobile-icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { myUserTopic, useRealtimeTopic } from '../../../lib/realtime/use-realtim
 import { telegramStatusKey, useTelegramCode, useTelegramStatus, useUnlinkTelegram } from '../api/telegram';
 import '../telegram-strings';
 import '../telegram.css';
+import { confirm, showToast } from '../../../components/ui/feedback';
 
 /**
  * my/setting/setTg (decision 055): link a Telegram chat by sending the bot a one-time code, then
@@ -46,29 +47,25 @@ export function TelegramLink() {
   const { botUsername } = status.data;
 
   const onUnlink = async () => {
-    const isConfirmed = await Dialog.confirm({
-      content: t('unlinkConfirm'),
-      confirmText: t('unlink'),
-      cancelText: t('cancel'),
-    });
+    const isConfirmed = await confirm(t('unlinkConfirm'), t('unlink'), t('cancel'));
     if (!isConfirmed) return;
     unlink.mutate(undefined, {
-      onSuccess: () => Toast.show({ content: t('unlinked') }),
-      onError: (error) => Toast.show({ content: isApiError(error) ? error.message : t('failed') }),
+      onSuccess: () => showToast(t('unlinked')),
+      onError: (error) => showToast(isApiError(error) ? error.message : t('failed')),
     });
   };
 
   const onGetCode = () =>
     code.mutate(undefined, {
-      onError: (error) => Toast.show({ content: isApiError(error) ? error.message : t('failed') }),
+      onError: (error) => showToast(isApiError(error) ? error.message : t('failed')),
     });
 
   const onCopy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      Toast.show({ content: t('copied') });
+      showToast(t('copied'));
     } catch {
-      Toast.show({ content: t('copyFailed') });
+      showToast(t('copyFailed'));
     }
   };
 
