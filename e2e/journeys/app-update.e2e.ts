@@ -60,7 +60,8 @@ describe('app versions', () => {
 
     await page.reload();
     const popup = page.locator('.upgrade-popup');
-    await popup.getByText('Cần cập nhật').waitFor();
+    const forcedTitle = popup.locator('.adm-modal-title', { hasText: 'Cần cập nhật' });
+    await forcedTitle.waitFor();
     await popup.getByText('Phiên bản của bạn 2.6.82 · phiên bản mới 2.7.0').waitFor();
     await popup.getByText('Bản cập nhật bảo mật bắt buộc.').waitFor();
     expect(await popup.locator('.adm-center-popup-close').count()).toBe(0);
@@ -69,17 +70,17 @@ describe('app versions', () => {
     // The mask and Escape do nothing; the page behind takes no input.
     await page.mouse.click(20, 20);
     await page.keyboard.press('Escape');
-    await expect.poll(() => popup.getByText('Cần cập nhật').isVisible()).toBe(true);
+    await expect.poll(() => forcedTitle.isVisible()).toBe(true);
     expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(true);
 
     // Another page: still blocked.
     await page.goto(`${base}/my`);
-    await popup.getByText('Cần cập nhật').waitFor();
+    await forcedTitle.waitFor();
 
     // "Update now": the server still serves this build, so no new worker is found; the popup stays.
     await popup.getByRole('button', { name: 'Cập nhật ngay' }).click();
     await page.getByText('Không tải được bản cập nhật. Vui lòng thử lại.').waitFor();
-    expect(await popup.getByText('Cần cập nhật').isVisible()).toBe(true);
+    expect(await forcedTitle.isVisible()).toBe(true);
 
     // Customer service withdraws the release: the next start is free again.
     const withdrawn = await call(

@@ -47,6 +47,8 @@ export function UpgradePopup() {
     <Modal
       visible={isShown}
       className="upgrade-popup"
+      // Outside #root, which is made inert behind a forced update.
+      getContainer={() => document.body}
       closeOnMaskClick={!isForced}
       showCloseButton={!isForced}
       onClose={() => {
