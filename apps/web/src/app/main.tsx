@@ -1,17 +1,15 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { initI18n } from '../lib/i18n';
 import { getStoredLanguage } from '../lib/preferences';
 import './api-ui-setup';
+import { AppUpdateLoader } from './app-update-loader';
 import { NavigationBridge } from './navigation';
 import { AppRoutes } from './router';
 import './styles/fonts.css';
 import './styles/app.css';
 import './styles/shell.css';
-
-// The upgrade check (and its popup) loads after the first render: never in the shell's first load.
-const AppUpdateGate = lazy(() => import('./app-update-gate'));
 
 async function start() {
   // The stored language's strings arrive before the first paint: no flash of English.
@@ -23,9 +21,7 @@ async function start() {
       <BrowserRouter>
         <NavigationBridge />
         <AppRoutes />
-        <Suspense fallback={null}>
-          <AppUpdateGate />
-        </Suspense>
+        <AppUpdateLoader />
       </BrowserRouter>
     </StrictMode>,
   );

@@ -5,6 +5,7 @@ import { APP_VERSION, DEFAULT_APP_VARIANT } from '../../../lib/build-info';
 import { getStoredAppVariant } from '../../../lib/storage';
 import { appVersionsKey, fetchAppVersions } from '../api/app-versions';
 import { readDismissedVersion, setDismissedVersion, subscribeDismissal } from '../update-dismissal';
+import { announceUpdate } from '../update-signal';
 
 const CHECK_EVERY_MS = 30 * 60_000;
 
@@ -32,7 +33,10 @@ export function useUpdateCheck() {
   const checkNow = useCallback(async () => {
     setDismissedVersion(null);
     const result = await refetch({ throwOnError: true });
-    return result.data ? findAvailableUpdate(result.data, APP_VERSION) : null;
+    const update = result.data ? findAvailableUpdate(result.data, APP_VERSION) : null;
+    // The shell mounts the popup if the start-up check had found nothing.
+    if (update) announceUpdate();
+    return update;
   }, [refetch]);
 
   return { update, isShown, isChecking: query.isFetching, checkNow };
