@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appShell } from './vite-app-shell';
+import { buildInfoDefines } from './vite-build-info';
 
 const SERVER = 'http://localhost:3000';
 /** Where the build puts the lazily loaded Intl polyfills and their locale data. */
@@ -53,6 +54,8 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 export default defineConfig({
+  // The app's version, version code and commit (src/lib/build-info.ts, decision 055).
+  define: buildInfoDefines(fileURLToPath(new URL('./package.json', import.meta.url))),
   plugins: [
     reactRouterProductionBuild(),
     antdEnglishDefaultLocale(),

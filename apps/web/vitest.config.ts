@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { buildInfoDefines } from './vite-build-info';
 
 export default defineConfig({
+  define: buildInfoDefines(fileURLToPath(new URL('./package.json', import.meta.url))),
   resolve: { dedupe: ['react', 'react-dom'] },
   test: {
     name: 'web',

@@ -49,6 +49,7 @@ import {
   type TopicAccess,
 } from './modules/realtime';
 import { createReviewsModule } from './modules/reviews';
+import { createTelegramModule, type TelegramBot } from './modules/telegram';
 import { createVipModule } from './modules/vip';
 import { createWithdrawalsModule } from './modules/withdrawals';
 import { createOutbox, type Outbox, type OutboxHandler } from './outbox/outbox';
@@ -82,6 +83,8 @@ export interface AppDependencies {
   paymentProviders?: Parameters<typeof createPaymentsModule>[1]['providers'];
   /** A Web Push sender in place of `web-push` (tests post to a local push endpoint instead). */
   pushSender?: PushSender;
+  /** The Telegram bot in place of the configured one (tests read what the development bot sent). */
+  telegramBot?: TelegramBot;
   /** Where the app's and the requests' logs go (stdout by default); benchmarks send them to /dev/null. */
   logStream?: DestinationStream;
 }
@@ -238,6 +241,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createReviewsModule(context, { booking: booking.api }),
     createChatModule(context),
     createPlatformModule(context, { database, version: APP_VERSION }),
+    // Hears notifications' and chat's events: copies them to linked Telegram chats (decision 055).
+    createTelegramModule(context, deps.telegramBot ? { bot: deps.telegramBot } : {}),
   ];
 
   for (const module of modules) {

@@ -59,6 +59,7 @@ export interface TestAppOptions {
   outboxHandlers?: AppDependencies['outboxHandlers'];
   paymentProviders?: AppDependencies['paymentProviders'];
   pushSender?: AppDependencies['pushSender'];
+  telegramBot?: AppDependencies['telegramBot'];
   /** Where the app's logs go (with `config.LOG_LEVEL` other than the tests' `silent`). */
   logStream?: DestinationStream;
   /** Adds routes before the app is sealed (e.g. a route that crashes, to test the error handler). */
@@ -80,6 +81,7 @@ export async function createTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
     ...(options.pushSender ? { pushSender: options.pushSender } : {}),
+    ...(options.telegramBot ? { telegramBot: options.telegramBot } : {}),
   });
   options.extend?.(app);
   await app.ready();

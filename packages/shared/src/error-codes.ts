@@ -142,6 +142,11 @@ export const ERROR_CODES = {
   feedbackClosed: { code: 6031, httpStatus: 200 },
   feedbackStatusNotAllowed: { code: 6032, httpStatus: 200 },
   feedbackReplyRequired: { code: 6033, httpStatus: 200 },
+  // App versions and Telegram notifications (issue #16 items 6–7, decision 055; codes 6050–6059).
+  appVersionNotNewer: { code: 6050, httpStatus: 200 },
+  appVersionWithdrawn: { code: 6051, httpStatus: 200 },
+  telegramNotLinked: { code: 6052, httpStatus: 200 },
+  telegramWebhookRefused: { code: 6053, httpStatus: 403 },
   // Chat (issue #15, decision 048; codes 5000–5049).
   chatTargetUnknown: { code: 5000, httpStatus: 200 },
   chatWithSelf: { code: 5001, httpStatus: 200 },

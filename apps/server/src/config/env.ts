@@ -173,9 +173,26 @@ export const envSchema = z.object({
   TURN_URLS: iceUrlList(/^turns?:/),
   TURN_SECRET: optionalText(16, 512),
   TURN_CREDENTIAL_TTL_SECONDS: wholeNumber(60, 86_400).default(3_600),
+  // Telegram notifications (decision 055): `dev` logs what the bot would send; `botApi` sends
+  // through the Bot API with the bot's token. Telegram signs webhook calls with
+  // TELEGRAM_WEBHOOK_SECRET (given to setWebhook as secret_token); production has no default.
+  TELEGRAM_PROVIDER: z.enum(['dev', 'botApi']).default('dev'),
+  TELEGRAM_BOT_TOKEN: optionalText(20, 200),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, { error: "must be the bot's @username without the @" })
+    .default('SabaiNotifyBot'),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, { error: 'must be 16-256 letters, digits, _ or -' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Outside production only: simulated bot updates carry it. */
+const DEV_TELEGRAM_WEBHOOK_SECRET = 'sabai-development-telegram-secret';
 
 /** Outside production only: the sandbox's webhooks are signed with it. */
 const DEV_WEBHOOK_SECRET = 'sabai-development-webhook-secret';
@@ -201,6 +218,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
     ...paymentRailProblems(env),
     ...turnConfigProblems(env),
     ...vapidProblems(env),
+    ...telegramConfigProblems(env),
   ];
   if (env.TRANSLATOR_PROVIDER === 'http' && !env.TRANSLATOR_HTTP_URL) {
     problems.push('TRANSLATOR_HTTP_URL: required when TRANSLATOR_PROVIDER=http');
@@ -215,6 +233,9 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
     // Production has no default: without the variable every webhook is refused as forged.
     PAYMENTS_WEBHOOK_SECRET:
       env.PAYMENTS_WEBHOOK_SECRET ?? (env.NODE_ENV === 'production' ? undefined : DEV_WEBHOOK_SECRET),
+    TELEGRAM_WEBHOOK_SECRET:
+      env.TELEGRAM_WEBHOOK_SECRET ??
+      (env.NODE_ENV === 'production' ? undefined : DEV_TELEGRAM_WEBHOOK_SECRET),
     ...sandboxPayees(env),
     seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
@@ -289,6 +310,17 @@ function vapidProblems(env: Env): string[] {
     return ['VAPID_SUBJECT: required with the VAPID keys in production (mailto: or https: contact)'];
   }
   return [];
+}
+
+function telegramConfigProblems(env: Env): string[] {
+  if (env.TELEGRAM_PROVIDER !== 'botApi') return [];
+  const problems: string[] = [];
+  if (!env.TELEGRAM_BOT_TOKEN) problems.push('TELEGRAM_BOT_TOKEN: required when TELEGRAM_PROVIDER=botApi');
+  if (!env.TELEGRAM_WEBHOOK_SECRET)
+    problems.push(
+      'TELEGRAM_WEBHOOK_SECRET: required when TELEGRAM_PROVIDER=botApi (the webhook refuses every update without it)',
+    );
+  return problems;
 }
 
 /** Test and benchmark helper: the configuration with the given overrides on top of defaults. */

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { initI18n } from '../lib/i18n';
 import { getStoredLanguage } from '../lib/preferences';
 import './api-ui-setup';
+import { AppUpdateLoader } from './app-update-loader';
 import { NavigationBridge } from './navigation';
 import { AppRoutes } from './router';
 import './styles/fonts.css';
@@ -20,6 +21,7 @@ async function start() {
       <BrowserRouter>
         <NavigationBridge />
         <AppRoutes />
+        <AppUpdateLoader />
       </BrowserRouter>
     </StrictMode>,
   );

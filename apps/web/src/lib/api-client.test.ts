@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_BANNED_CODE, ACCOUNT_CANCELLED_CODE, ApiError, createApiClient } from './api-client';
-import { STORAGE_KEYS, writeStored } from './storage';
+import { removeStored, STORAGE_KEYS, writeStored } from './storage';
 
 const translate = (key: string, values?: Record<string, unknown>) =>
   values ? `${key} ${JSON.stringify(values)}` : key;
@@ -88,6 +88,30 @@ describe('api client: headers', () => {
     expect(() => JSON.parse(headers.systemInfo ?? '')).not.toThrow();
     // The device id is generated once and kept.
     expect(sentHeaders(1).deviceId).toBe(headers.deviceId);
+  });
+});
+
+describe('api client: developer options (decision 055)', () => {
+  afterEach(() => {
+    removeStored(STORAGE_KEYS.apiBase);
+    removeStored(STORAGE_KEYS.appVariant);
+  });
+
+  it('sends requests to the stored API host override and the stored variant as `dir`', async () => {
+    writeStored(STORAGE_KEYS.apiBase, 'https://staging.sabai.example/');
+    writeStored(STORAGE_KEYS.appVariant, 3);
+    fetchMock.mockImplementation(async () => envelope({ code: 0, msg: '', data: null }));
+    await createApiClient({ translate }).get('/app/one', { query: { classify: 3 } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('https://staging.sabai.example/app/one?classify=3');
+    expect(sentHeaders(0).dir).toBe('3');
+  });
+
+  it('falls back to this origin and variant 1 when nothing (or nonsense) is stored', async () => {
+    writeStored(STORAGE_KEYS.appVariant, 7);
+    fetchMock.mockImplementation(async () => envelope({ code: 0, msg: '', data: null }));
+    await createApiClient({ translate }).get('/app/one');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/app/one');
+    expect(sentHeaders(0).dir).toBe('1');
   });
 });
 

@@ -2,18 +2,17 @@ import type { Envelope } from '@sabai/shared/envelope';
 import { LANG_HEADER } from '@sabai/shared/i18n';
 import { ACCOUNT_BANNED_CODE, ACCOUNT_CANCELLED_CODE, type AccountEnd, ApiError } from './api-error';
 import { apiUiHandlers } from './api-ui';
+import { APP_VERSION, APP_VERSION_CODE, DEFAULT_APP_VARIANT } from './build-info';
 import { readDeviceInfo } from './device';
 import { i18n } from './i18n';
 import { getStoredCityId, getStoredCurrency, getStoredDistanceUnit, getStoredLanguage } from './preferences';
-import { getDeviceId, readStored, STORAGE_KEYS } from './storage';
+import { getDeviceId, getStoredAppVariant, readStored, STORAGE_KEYS } from './storage';
 
 /**
  * The request helper of spec section 7: one envelope contract, the spec's header set, a loading
  * indicator that only shows for slow requests, a timeout, and the paths that end a session
  * wherever they happen: 401 "session gone", and the banned / cancelled account answers (section 4).
  */
-export const APP_VERSION = '2.6.82';
-export const APP_VERSION_CODE = '271';
 export const APP_ID = 'sabai-web';
 export const LOADING_DELAY_MS = 800;
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -78,7 +77,7 @@ export function buildDefaultHeaders(): Record<string, string> {
     deviceBrand: device.deviceBrand,
     deviceModel: device.deviceModel,
     osName: device.osName,
-    dir: '1',
+    dir: String(getStoredAppVariant(DEFAULT_APP_VARIANT)),
     cityId: getStoredCityId(),
     systemInfo: device.systemInfo,
     currency: getStoredCurrency(),

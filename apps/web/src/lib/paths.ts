@@ -75,6 +75,9 @@ export const userInfo = fixed('/my/userinfo');
 export const settings = fixed('/my/setting');
 export const accountManagement = fixed('/my/setting/accountManagement');
 export const changePhone = fixed('/my/setting/changePhone');
+export const about = fixed('/my/setting/about');
+export const developerOptions = fixed('/my/developerOptions');
+export const telegram = fixed('/my/setting/setTg');
 export const cancelAccount = {
   path: '/my/setting/zhuxiao',
   href: ({ step }: { step?: number } = {}) => withQuery('/my/setting/zhuxiao', { setup: step }),

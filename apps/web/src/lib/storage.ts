@@ -10,7 +10,12 @@ export const STORAGE_KEYS = {
   userInfo: 'sabai.userInfo',
   deviceId: 'sabai.deviceId',
   cityId: 'sabai.cityId',
+  /** Developer options: the API host override (used by the request helper and the socket). */
   apiBase: 'sabai.apiBase',
+  /** Developer options: the app variant (1, 2 or 3) sent as the `dir` header. */
+  appVariant: 'sabai.appVariant',
+  /** The developer options were unlocked (seven taps on the version): Settings lists them. */
+  developerOptionsUnlocked: 'sabai.developerOptionsUnlocked',
   /** An invitation code from a shared link, offered on the sign-up form. */
   invitationCode: 'sabai.invitationCode',
   /** When the session token stops working (ms since epoch), so it can be renewed in time. */
@@ -86,6 +91,23 @@ export function randomId(length = 32): string {
   const bytes = new Uint8Array(length);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** The app variant sent as `dir`: the developer options' choice, else this build's. */
+export function getStoredAppVariant(fallback: number): number {
+  const stored = readStored<number>(STORAGE_KEYS.appVariant);
+  return stored === 1 || stored === 2 || stored === 3 ? stored : fallback;
+}
+
+/** Developer options' "clear local data": every key this app wrote, the device id included. */
+export function clearAllStored(): void {
+  memory.clear();
+  try {
+    localStorage.clear();
+  } catch {
+    // Nothing stored outside memory.
+  }
+  for (const key of Object.values(STORAGE_KEYS)) for (const listener of listeners) listener(key);
 }
 
 /** The chat's copy on the device (features/chat/local/chat-store): the user's messages and outbox. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOTTED_VERSION_PATTERN } from './app-version';
 
 /** Config type 3099: whether the annual VIP membership is on sale, and where its page lives. */
 export const MEMBERSHIP_CONFIG_TYPE = 3099;
@@ -58,3 +59,41 @@ export const healthSchema = z.object({
   uptimeSeconds: z.number(),
   version: z.string(),
 });
+
+const versionText = z
+  .string()
+  .trim()
+  .regex(DOTTED_VERSION_PATTERN)
+  .describe('Dotted-numeric version, e.g. 2.6.83');
+const downloadUrl = z.union([z.literal(''), z.url({ protocol: /^https$/ }).max(500)]).default('');
+
+/** Staff publish a version of an app variant (audited); `method` as the spec's records say it. */
+export const publishAppVersionBodySchema = z.object({
+  classify: z.number().int().min(1).max(99),
+  version: versionText,
+  method: z.enum(['true', 'false']).default('false'),
+  des: z.string().trim().max(1000).default(''),
+  hwVersion: z.union([z.literal(''), versionText]).default(''),
+  hwWgtUrl: downloadUrl,
+  iosVersion: z.union([z.literal(''), versionText]).default(''),
+  iosWgtUrl: downloadUrl,
+  androidWgtUrl: downloadUrl,
+});
+export type PublishAppVersionBody = z.infer<typeof publishAppVersionBodySchema>;
+
+export const appVersionIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** Withdrawing a published version (a forced update published by mistake) needs a reason. */
+export const withdrawAppVersionBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
+
+export const appVersionAuditEntrySchema = z.object({
+  id: z.number().int(),
+  versionId: z.number().int(),
+  staffId: z.number().int(),
+  action: z.enum(['publish', 'withdraw']),
+  reason: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  at: z.string(),
+});
+export type AppVersionAuditEntry = z.infer<typeof appVersionAuditEntrySchema>;

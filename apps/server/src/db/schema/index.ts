@@ -15,4 +15,5 @@ export * from './payments';
 export * from './platform';
 export * from './realtime';
 export * from './reviews';
+export * from './telegram';
 export * from './withdrawals';

@@ -4,12 +4,14 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { users } from './identity';
 
 /**
  * Typed configuration rows read by `GET /app/common/type/:type`. `value` is a JSON document kept as
@@ -41,10 +43,35 @@ export const appVersions = pgTable(
     isForced: boolean('is_forced').notNull().default(false),
     description: text('description').notNull().default(''),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when staff withdraw a release (a forced update published by mistake): no longer offered. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (table) => [
     index('app_versions_classify_published').on(table.classify, table.publishedAt),
     check('app_versions_version_dotted', sql`${table.version} ~ '^[0-9]+(\\.[0-9]+)*$'`),
+  ],
+);
+
+/** Every staff action on an app version: who, when, why, the record before and after. */
+export const appVersionAudit = pgTable(
+  'app_version_audit',
+  {
+    id: serial('id').primaryKey(),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => appVersions.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').$type<'publish' | 'withdraw'>().notNull(),
+    reason: text('reason').notNull().default(''),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('app_version_audit_version').on(table.versionId, table.at),
+    check('app_version_audit_action_known', sql`${table.action} in ('publish', 'withdraw')`),
   ],
 );
 

@@ -17,7 +17,7 @@ const HOUR_MS = 60 * 60_000;
  * hourly sweeps that keep the platform's own tables small (kept answers, finished jobs, sent events).
  */
 export function createPlatformModule(
-  context: Pick<ModuleContext, 'db' | 'bus'>,
+  context: Pick<ModuleContext, 'db' | 'bus' | 'clock'>,
   needs: { database: Database; version: string },
 ): AppModule<undefined> {
   const { db } = context;
@@ -26,7 +26,11 @@ export function createPlatformModule(
     api: undefined,
     routes: async (api) => {
       await api.register(platformRoutes, {
-        service: createPlatformService({ repository: createPlatformRepository(db) }),
+        service: createPlatformService({
+          repository: createPlatformRepository(db),
+          db,
+          clock: context.clock,
+        }),
       });
     },
     mount: async (app) => {

@@ -52,6 +52,9 @@ const routes: RouteObject[] = [
   { path: paths.accountManagement.path, element: page(() => import('./my/setting/account-management-page')) },
   { path: paths.changePhone.path, element: page(() => import('./my/setting/change-phone-page')) },
   { path: paths.cancelAccount.path, element: page(() => import('./my/setting/zhuxiao-page')) },
+  { path: paths.about.path, element: page(() => import('./my/setting/about-page')) },
+  { path: paths.telegram.path, element: page(() => import('./my/setting/set-tg-page')) },
+  { path: paths.developerOptions.path, element: page(() => import('./my/developer-options-page')) },
   // Money: coupons and the VIP annual card.
   { path: paths.coupons.path, element: page(() => import('./my/hongbao/youhuijuan-page')) },
   { path: paths.vip.path, element: vipPage },
