@@ -4,6 +4,7 @@ export * from './chat';
 export * from './coupons';
 export * from './engagement';
 export * from './geo';
+export * from './help';
 export * from './identity';
 export * from './jobs';
 export * from './ledger';
