@@ -14,13 +14,20 @@ import type { HelpRepository } from './help.repository';
 
 const EXCERPT_LENGTH = 120;
 
-/** The body's first line, cut at a word (or character, for scripts without spaces) near 120 characters. */
+/**
+ * The start of the body as one line (lists and paragraphs run together), cut at a word (or at a
+ * character, for scripts without spaces) near 120 characters.
+ */
 export function excerptOf(body: string): string {
-  const firstParagraph = body.split('\n').find((line) => line.trim()) ?? '';
-  if (firstParagraph.length <= EXCERPT_LENGTH) return firstParagraph;
-  const cut = firstParagraph.slice(0, EXCERPT_LENGTH);
+  const flat = body
+    .split('\n')
+    .map((line) => line.replace(/^\s*[•-]\s*/, '').trim())
+    .filter(Boolean)
+    .join(' ');
+  if (flat.length <= EXCERPT_LENGTH) return flat;
+  const cut = flat.slice(0, EXCERPT_LENGTH);
   const space = cut.lastIndexOf(' ');
-  return `${(space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '')}…`;
 }
 
 type StaffSnapshot = NonNullable<Awaited<ReturnType<HelpRepository['findForStaff']>>>;

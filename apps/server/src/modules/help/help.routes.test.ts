@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { call, grantRoles, registerUser } from '../../../test/identity-helpers';
 import { createOrderScenario } from '../../../test/order-scenario';
 import { queryRows } from '../../db/client';
+import { excerptOf } from './articles.service';
 
 const s = await createOrderScenario();
 const { app, database, customer, stranger } = s;
@@ -413,5 +414,16 @@ describe('agreements', () => {
       }),
     ]);
     expect(audit[0]?.after.version).toBe(2);
+  });
+});
+
+describe('article excerpts', () => {
+  it('run lists and paragraphs together and cut near 120 characters, also in scripts without spaces', () => {
+    expect(excerptOf('Methods:\n\n• KHQR\n• PromptPay')).toBe('Methods: KHQR PromptPay');
+    const english = excerptOf(`${'word '.repeat(40)}end`);
+    expect(english.length).toBeLessThanOrEqual(121);
+    expect(english.endsWith('word…')).toBe(true);
+    const thai = excerptOf('ก'.repeat(300));
+    expect(thai).toBe(`${'ก'.repeat(120)}…`);
   });
 });

@@ -1,4 +1,4 @@
-import { Modal } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { showToast } from '../../../components/ui/feedback';
@@ -41,10 +41,11 @@ export function AgreementGate({ isLoggedIn }: { isLoggedIn: boolean }) {
     );
 
   return (
-    <Modal
+    // Dialog (not Modal): it is announced as a dialog to assistive technology.
+    <Dialog
       visible={isVisible}
       closeOnMaskClick={false}
-      showCloseButton={false}
+      aria-label={t('agreements.promptTitle')}
       title={t('agreements.promptTitle')}
       content={
         <div className="agreement-gate">
@@ -65,7 +66,7 @@ export function AgreementGate({ isLoggedIn }: { isLoggedIn: boolean }) {
         {
           key: 'accept',
           text: t('agreements.accept'),
-          primary: true,
+          bold: true,
           disabled: accept.isPending,
           onClick: onAccept,
         },
