@@ -51,7 +51,9 @@ export default function HelpCentrePage() {
           />
         ) : (
           <>
-            {settled ? <p className="help-group__title">{t('centre.results', { query: settled })}</p> : null}
+            {settled && !articles.isPlaceholderData ? (
+              <p className="help-group__title">{t('centre.results', { query: settled })}</p>
+            ) : null}
             {ordered.map((group) => (
               <section key={group.category} aria-labelledby={`help-${group.category}`}>
                 <h2 className="help-group__title" id={`help-${group.category}`}>
