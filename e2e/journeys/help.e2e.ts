@@ -54,6 +54,21 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
+const TITLES = {
+  user: { en: 'User Agreement', vi: 'Thỏa thuận người dùng' },
+  privacy: { en: 'Privacy Policy', vi: 'Chính sách quyền riêng tư' },
+};
+
+/** The prompt once its opening animation has finished (react-spring writes inline opacity). */
+async function promptShown(page: Page) {
+  await page.getByRole('dialog').waitFor();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('.adm-dialog, .adm-dialog *, .adm-mask')].every(
+      (element) => !element.style.opacity || element.style.opacity === '1',
+    ),
+  );
+}
+
 /** A new version of one agreement, every language, as customer service would publish it. */
 const publish = (token: string, kind: 'user' | 'privacy', version: number) =>
   call<{ version: number }>('POST', `/app/staff/agreements/${kind}/versions`, token, {
@@ -62,7 +77,7 @@ const publish = (token: string, kind: 'user' | 'privacy', version: number) =>
       LANGUAGES.map((language) => [
         language,
         {
-          title: language === 'vi' ? 'Thỏa thuận người dùng' : 'User Agreement',
+          title: TITLES[kind][language === 'vi' ? 'vi' : 'en'],
           sections: [{ heading: '1. Sabai', body: [`Version ${version}: spa visits are now covered.`] }],
         },
       ]),
@@ -102,6 +117,7 @@ describe('help centre and agreements', () => {
     const prompt = page.getByRole('dialog');
     await prompt.getByText('Chúng tôi đã cập nhật điều khoản').waitFor();
     await prompt.getByText('Phiên bản 2').waitFor();
+    await promptShown(page);
     await shot(page, 'agreement-prompt-vi');
     await prompt.getByRole('button', { name: 'Tôi đã đọc và đồng ý' }).click();
     await prompt.waitFor({ state: 'hidden' });
@@ -131,6 +147,7 @@ describe('help centre and agreements', () => {
     expect((await publish(support.token, 'privacy', 2)).code).toBe(0);
     await en.goto(`${journey.server.baseUrl}/my/setting/xieyi`);
     await en.getByRole('dialog').getByText('We have updated our terms').waitFor();
+    await promptShown(en);
     await shot(en, 'agreement-prompt-en');
     await en.getByRole('dialog').getByRole('button', { name: 'I have read and agree' }).click();
     await en.getByRole('dialog').waitFor({ state: 'hidden' });
