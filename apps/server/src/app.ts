@@ -6,6 +6,7 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ORDER_AGREEMENTS, SIGN_UP_AGREEMENTS } from '@sabai/shared/help/help-rules';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -36,6 +37,7 @@ import { createChatModule } from './modules/chat';
 import { createCouponsModule } from './modules/coupons';
 import { createDevPaymentsModule } from './modules/dev-payments';
 import { createGeoModule } from './modules/geo';
+import { createHelpModule } from './modules/help';
 import { createIdentityModule } from './modules/identity';
 import { createLedgerModule } from './modules/ledger';
 import { createNotificationsModule, type PushSender } from './modules/notifications';
@@ -180,7 +182,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   };
 
   // Identity first: its auth hook resolves the `token` header and enforces every /app route's access.
-  const identity = createIdentityModule(context);
+  // Built before identity and booking: a sign-up and an order accept the current agreements in
+  // their own transactions (decision 054).
+  const help = createHelpModule(context);
+  const identity = createIdentityModule(context, {
+    acceptAgreementsWithin: (tx, userId, at) =>
+      help.api.acceptCurrentWithin(tx, userId, SIGN_UP_AGREEMENTS, 'signUp', at),
+  });
   await app.register(authPlugin, { lookupSession: identity.api.lookupSession });
   await app.register(idempotencyPlugin, { db: database.db, clock });
   const geo = createGeoModule(context);
@@ -201,6 +209,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     cities: geo.api,
     coupons: coupons.api.coupons,
     isMember: vip.api.vip.isMember,
+    acceptAgreementsWithin: (tx, userId, at) =>
+      help.api.acceptCurrentWithin(tx, userId, ORDER_AGREEMENTS, 'order', at),
   });
   const payments = createPaymentsModule(context, {
     ledger: ledger.api.ledger,
@@ -240,6 +250,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Reviews and complaints (decision 049): about booking's orders, through its api.
     createReviewsModule(context, { booking: booking.api }),
     createChatModule(context),
+    help,
     createPlatformModule(context, { database, version: APP_VERSION }),
     // Hears notifications' and chat's events: copies them to linked Telegram chats (decision 055).
     createTelegramModule(context, deps.telegramBot ? { bot: deps.telegramBot } : {}),

@@ -147,6 +147,11 @@ export const ERROR_CODES = {
   appVersionWithdrawn: { code: 6051, httpStatus: 200 },
   telegramNotLinked: { code: 6052, httpStatus: 200 },
   telegramWebhookRefused: { code: 6053, httpStatus: 403 },
+  // Help centre and agreements (issue #16 items 4–5, decision 054; codes 6040–6049).
+  helpArticleNotFound: { code: 6040, httpStatus: 200 },
+  customerServiceUnavailable: { code: 6041, httpStatus: 200 },
+  agreementVersionNotCurrent: { code: 6042, httpStatus: 200 },
+  agreementVersionNotNewer: { code: 6043, httpStatus: 200 },
   // Chat (issue #15, decision 048; codes 5000–5049).
   chatTargetUnknown: { code: 5000, httpStatus: 200 },
   chatWithSelf: { code: 5001, httpStatus: 200 },

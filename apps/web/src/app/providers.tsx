@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsLoggedIn } from '../features/identity/session';
 import { isApiError } from '../lib/api-error';
 import { findAntdLocale, subscribeAntdLocales } from '../lib/i18n';
 import { PushBridge } from './push-bridge';
@@ -26,14 +27,27 @@ export const queryClient = new QueryClient({
   },
 });
 
+// The prompt after a new agreement version (decision 054): its own chunk, fetched once a user is signed in.
+const AgreementGate = lazy(() =>
+  import('../features/help/components/agreement-gate').then((module) => ({ default: module.AgreementGate })),
+);
+
 export function PageProviders({ children }: { children: ReactNode }) {
+  const isLoggedIn = useIsLoggedIn();
   const { i18n } = useTranslation();
   // A language's antd-mobile locale arrives a moment after its strings: re-render when it does.
   const antdLocale = useSyncExternalStore(subscribeAntdLocales, () => findAntdLocale(i18n.language));
   return (
     <QueryClientProvider client={queryClient}>
       <PushBridge />
-      <ConfigProvider locale={antdLocale ?? enUS}>{children}</ConfigProvider>
+      <ConfigProvider locale={antdLocale ?? enUS}>
+        {children}
+        {isLoggedIn ? (
+          <Suspense fallback={null}>
+            <AgreementGate isLoggedIn={isLoggedIn} />
+          </Suspense>
+        ) : null}
+      </ConfigProvider>
     </QueryClientProvider>
   );
 }

@@ -71,8 +71,15 @@ export const changePassword = fixed('/public/pwd');
 export const bindPhone = fixed('/public/bind');
 export const userAgreement = fixed('/public/agreement_user');
 export const privacyPolicy = fixed('/public/agreement_privacy');
+/** Not named by the spec (its order agreement had no page of its own): beside the other two. */
+export const orderAgreement = fixed('/public/agreement_order');
 export const userInfo = fixed('/my/userinfo');
 export const settings = fixed('/my/setting');
+/** Settings → Agreements: the three agreements and what the user accepted (decision 054). */
+export const agreements = fixed('/my/setting/xieyi');
+// The help centre (my/help/feedbackIndex; Settings → Help is the same page) and one article.
+export const helpCentre = { ...fixed('/my/help/feedbackIndex'), settingsPath: '/my/setting/help' } as const;
+export const helpDetail = byId('/my/help/helpDetail');
 export const accountManagement = fixed('/my/setting/accountManagement');
 export const changePhone = fixed('/my/setting/changePhone');
 export const about = fixed('/my/setting/about');

@@ -4,6 +4,7 @@ import type chat from './en/chat.json';
 import type common from './en/common.json';
 import type desk from './en/desk.json';
 import type discovery from './en/discovery.json';
+import type help from './en/help.json';
 import type home from './en/home.json';
 import type identity from './en/identity.json';
 import type instore from './en/instore.json';
@@ -50,6 +51,8 @@ export type Resources = {
   desk?: typeof desk;
   /** Optional: the chat pages (features/chat/chat-strings.ts), loaded as discovery's. */
   chat?: typeof chat;
+  /** Optional: the help centre and agreements (features/help/help-strings.ts), loaded as discovery's. */
+  help?: typeof help;
 };
 
 export type Namespace = keyof Resources;

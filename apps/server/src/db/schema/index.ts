@@ -5,6 +5,7 @@ export * from './coupons';
 export * from './engagement';
 export * from './feedback';
 export * from './geo';
+export * from './help';
 export * from './identity';
 export * from './jobs';
 export * from './ledger';

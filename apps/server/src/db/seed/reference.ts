@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../client';
 import { appConfigs, countries, currencyRates } from '../schema';
+import { seedHelpContent } from './help-content';
 
 /** [iso2, dialling code, currency]; the first five lead the picker, the rest are alphabetical by name. */
 const COUNTRIES: [string, string, string][] = [
@@ -70,6 +71,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     ])
     .onConflictDoNothing({ target: appConfigs.type });
   await seedCurrencyRates(db);
+  await seedHelpContent(db);
 }
 
 export async function countryIdByIso2(db: Db, iso2: string): Promise<number> {

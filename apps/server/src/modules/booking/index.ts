@@ -95,6 +95,8 @@ export function createBookingModule(
     coupons?: BookingCouponHooks;
     /** Who has member prices: the VIP module's active membership (decision 043). */
     isMember?: (userId: number) => Promise<boolean>;
+    /** The help module's agreements: placing an order accepts their current versions (decision 054). */
+    acceptAgreementsWithin?: (tx: Db, userId: number, at: Date) => Promise<unknown>;
   },
 ): AppModule<BookingApi> {
   const deps = { ...context, jobs: () => context.jobs, outbox: () => context.outbox };
@@ -118,6 +120,7 @@ export function createBookingModule(
     jobs: deps.jobs,
     outbox: deps.outbox,
     ...(needs.coupons ? { coupons: needs.coupons } : {}),
+    ...(needs.acceptAgreementsWithin ? { acceptAgreementsWithin: needs.acceptAgreementsWithin } : {}),
   });
   const freeStarts = createFreeStartsService({ repository, availability, getOpenCity: cities.getOpenCity });
   const earliestStarts = createTherapistAvailability({

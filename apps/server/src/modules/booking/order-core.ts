@@ -59,6 +59,8 @@ export interface OrdersDeps {
   outbox: () => Outbox;
   /** Coupons (decision 043): the quote's discount and "used by this order" in the create's transaction. */
   coupons?: BookingCouponHooks;
+  /** The help module's agreements (decision 054): placing an order accepts their current versions. */
+  acceptAgreementsWithin?: (tx: Db, userId: number, at: Date) => Promise<unknown>;
 }
 
 /** What booking asks of coupons; the coupons module implements it (booking never reads its tables). */

@@ -48,11 +48,17 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
     return quoteOrder({ ...input, couponAmount: discount });
   }
 
-  /** The create's coupon step, run in the order's insert transaction. */
+  /**
+   * The create's extra steps, run in the order's insert transaction: the coupon used, and the
+   * agreements accepted with the order (their current versions, decision 054).
+   */
   function useCoupon(me: AuthUser, couponId: number | undefined) {
     const coupons = deps.coupons;
-    if (couponId === undefined || !coupons) return undefined;
-    return (tx: Db, order: { id: number }) => coupons.useWithin(tx, me.id, couponId, order.id);
+    const acceptAgreements = deps.acceptAgreementsWithin;
+    return async (tx: Db, order: { id: number; createdAt: Date }) => {
+      if (couponId !== undefined && coupons) await coupons.useWithin(tx, me.id, couponId, order.id);
+      await acceptAgreements?.(tx, me.id, order.createdAt);
+    };
   }
 
   /**

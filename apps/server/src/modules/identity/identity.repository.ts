@@ -33,6 +33,8 @@ const userColumns = {
 };
 
 export interface IdentityRepository extends ReturnType<typeof createQueries> {
+  /** The connection (inside `transaction`, the transaction) for other modules' writes that belong to it. */
+  db: Db;
   /** Runs `work` in one transaction with a repository bound to it. */
   transaction<T>(work: (repository: IdentityRepository) => Promise<T>): Promise<T>;
 }
@@ -48,6 +50,7 @@ export function createIdentityRepository(
 ): IdentityRepository {
   return {
     ...createQueries(db, onUsersChanged),
+    db,
     async transaction(work) {
       const touched = new Set<number>();
       const result = await db.transaction((tx) =>

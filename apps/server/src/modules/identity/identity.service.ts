@@ -9,6 +9,7 @@ import {
   USER_STATUS,
 } from '@sabai/shared/identity/identity.schemas';
 import { type NormalisedMobile, normaliseMobile } from '@sabai/shared/phone';
+import type { Db } from '../../db/client';
 import type { AuthUser, CallerLookup } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -34,6 +35,8 @@ export interface IdentityDeps {
   clock: Clock;
   /** Renders the localised SMS text for a code. */
   smsText: (lang: string, code: string) => string;
+  /** Records the new account's acceptance of the current agreements in the sign-up's transaction (decision 054). */
+  acceptAgreementsWithin?: (tx: Db, userId: number, at: Date) => Promise<unknown>;
 }
 
 export interface CallerContext {
@@ -286,6 +289,7 @@ export function createIdentityService(deps: IdentityDeps) {
           },
           ['customer'],
         );
+        await deps.acceptAgreementsWithin?.(repo.db, user.id, now);
         return openSession(repo, user, ['customer'], caller.deviceId);
       });
     },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isLanguage } from '@sabai/shared/i18n';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule, ModuleContext } from '../../app-module';
+import type { Db } from '../../db/client';
 import { translate } from '../../lib/i18n';
 import { createLocalStorage } from '../../lib/storage';
 import type { EventBus } from '../realtime';
@@ -22,6 +23,10 @@ export { PASSWORD_HASH_PARAMS } from './passwords';
 /** Builds the identity module: services, the SMS gateway, upload storage, routes and its periodic job. */
 export function createIdentityModule(
   deps: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'log'> & { bus?: EventBus },
+  needs: {
+    /** The help module's agreements: a sign-up accepts their current versions (decision 054). */
+    acceptAgreementsWithin?: (tx: Db, userId: number, at: Date) => Promise<unknown>;
+  } = {},
 ) {
   const cache = createAccountCache(deps.bus ? { bus: deps.bus } : {});
   const repository = createIdentityRepository(deps.db, cache.invalidate);
@@ -46,6 +51,7 @@ export function createIdentityModule(
     clock: deps.clock,
     smsText: (lang, code) =>
       translate(isLanguage(lang) ? lang : 'en', 'identity:smsText', { code, minutes: 5 }),
+    ...(needs.acceptAgreementsWithin ? { acceptAgreementsWithin: needs.acceptAgreementsWithin } : {}),
   });
   const account = createAccountService({ repository, cache, clock: deps.clock, storage });
   // Only when asked for, and never in production, even for a demo running the dev gateway: the

@@ -20,6 +20,7 @@ const vipPage = page(() => import('./my/vip/vip-page'));
 const walletPage = page(() => import('./my/wallet/wallet-page'));
 const walletEntryPage = page(() => import('./my/wallet/wallet-entry-page'));
 const withdrawPage = page(() => import('./my/withdraw/withdraw-page'));
+const helpCentrePage = page(() => import('./my/help/help-centre-page'));
 
 const routes: RouteObject[] = [
   // Discovery.
@@ -47,8 +48,13 @@ const routes: RouteObject[] = [
   { path: paths.bindPhone.path, element: page(() => import('./public/bind-page')) },
   { path: paths.userAgreement.path, element: page(() => import('./public/agreement-page')) },
   { path: paths.privacyPolicy.path, element: page(() => import('./public/privacy-page')) },
+  { path: paths.orderAgreement.path, element: page(() => import('./public/order-agreement-page')) },
   { path: paths.userInfo.path, element: page(() => import('./my/userinfo-page')) },
   { path: paths.settings.path, element: page(() => import('./my/setting-page')) },
+  { path: paths.agreements.path, element: page(() => import('./my/setting/xieyi-page')) },
+  { path: paths.helpCentre.path, element: helpCentrePage },
+  { path: paths.helpCentre.settingsPath, element: helpCentrePage },
+  { path: paths.helpDetail.path, element: page(() => import('./my/help/help-detail-page')) },
   { path: paths.accountManagement.path, element: page(() => import('./my/setting/account-management-page')) },
   { path: paths.changePhone.path, element: page(() => import('./my/setting/change-phone-page')) },
   { path: paths.cancelAccount.path, element: page(() => import('./my/setting/zhuxiao-page')) },

@@ -8,6 +8,7 @@ import {
   LikeOutline,
   MessageOutline,
   PayCircleOutline,
+  QuestionCircleOutline,
   SetOutline,
   StarOutline,
   TeamOutline,
@@ -181,6 +182,11 @@ export default function MyPage() {
               </Link>
             </List.Item>
           ) : null}
+          <List.Item prefix={<QuestionCircleOutline aria-hidden="true" />} arrowIcon>
+            <Link className="stretched-action" to={paths.helpCentre.href()}>
+              {t('menu.help')}
+            </Link>
+          </List.Item>
           <List.Item prefix={<SetOutline aria-hidden="true" />} arrowIcon>
             <Link className="stretched-action" to={paths.settings.href()}>
               {t('menu.settings')}

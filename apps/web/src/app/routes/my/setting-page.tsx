@@ -34,6 +34,18 @@ export default function SettingPage() {
         </List>
       ) : null}
       <PreferencesList />
+      <List className="my-menu">
+        <List.Item arrowIcon>
+          <Link className="stretched-action" to={paths.helpCentre.settingsPath}>
+            {t('help')}
+          </Link>
+        </List.Item>
+        <List.Item arrowIcon>
+          <Link className="stretched-action" to={paths.agreements.href()}>
+            {t('agreements')}
+          </Link>
+        </List.Item>
+      </List>
       <List header={t('appSection')} className="my-menu">
         <List.Item arrowIcon>
           <Link className="stretched-action" to={paths.about.href()}>

@@ -14,7 +14,7 @@ export function OrderAgreement() {
       <Checkbox checked={field.value === true} onChange={field.onChange} aria-label={t('agreement.label')} />
       <span className="booking-agreement__text">
         {t('agreement.before')}
-        <Link to={paths.userAgreement.href()}>{t('agreement.link')}</Link>
+        <Link to={paths.orderAgreement.href()}>{t('agreement.link')}</Link>
         {t('agreement.after')}
       </span>
     </div>

@@ -1,0 +1,5 @@
+import { LegalPage } from './agreement-page';
+
+export default function OrderAgreementPage() {
+  return <LegalPage kind="order" />;
+}
