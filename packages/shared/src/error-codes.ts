@@ -163,6 +163,11 @@ export const ERROR_CODES = {
   chatSendingTooFast: { code: 5007, httpStatus: 200 },
   chatUserNotFound: { code: 5008, httpStatus: 200 },
   chatPhraseLimit: { code: 5009, httpStatus: 200 },
+  // Voice messages (decision 060; 5040–5049).
+  chatVoiceTooShort: { code: 5040, httpStatus: 200 },
+  chatVoiceTooLong: { code: 5041, httpStatus: 200 },
+  chatVoiceNotAudio: { code: 5042, httpStatus: 200 },
+  chatVoiceTooLarge: { code: 5043, httpStatus: 200 },
   // Voice calls (decision 057; 5020–5029).
   callBusy: { code: 5020, httpStatus: 200 },
   callEnded: { code: 5021, httpStatus: 200 },

@@ -10,11 +10,17 @@ export const CHAT_TEXT_MAX = 2000;
 export const LAST_MESSAGE_PREVIEW_CHARS = 30;
 /** Own messages can be recalled this long after sending (customer service any time). */
 export const REVOKE_WINDOW_MS = 2 * 60_000;
+/** Spec: voice under one second is not sent. */
+export const VOICE_MIN_MS = 1000;
+/** The longest voice message (decision 060). */
+export const VOICE_MAX_MS = 60_000;
+/** About 60 s of Opus at the browsers' default bitrate, with room for the container. */
+export const VOICE_MAX_BYTES = 1024 * 1024;
 export const PHRASE_MAX_CHARS = 200;
 export const PHRASES_MAX = 50;
 
 /** Message types, numbered as stored. */
-export const CHAT_MESSAGE_TYPES = { text: 1, image: 2, orderCard: 4, call: 5, system: 9 } as const;
+export const CHAT_MESSAGE_TYPES = { text: 1, image: 2, voice: 3, orderCard: 4, call: 5, system: 9 } as const;
 export type ChatMessageType = keyof typeof CHAT_MESSAGE_TYPES;
 
 /** Realtime event types (on `chat:<id>` and the members' `user:<id>` topics). */
@@ -34,6 +40,9 @@ export const chatMessageSchema = z.object({
   /** Empty once revoked: the client shows its revoked notice. */
   body: z.string(),
   imageUrl: z.string().nullable(),
+  /** A voice message's file and length (decision 060); absent or null for other types. */
+  voiceUrl: z.string().nullable().optional(),
+  voiceDurationMs: z.number().int().nullable().optional(),
   orderId: z.number().int().nullable(),
   aboutMsgId: z.number().int().nullable(),
   createTime: z.string(),
@@ -119,6 +128,16 @@ export const sendMessageSchema = z.discriminatedUnion('type', [
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 export const sendImageQuerySchema = z.object({ uniqueId: uniqueIdSchema });
+
+/** A voice upload's query: the length the browser recorded, checked against the spec's one second. */
+export const sendVoiceQuerySchema = z.object({
+  uniqueId: uniqueIdSchema,
+  durationMs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60 * 60_000),
+});
 
 export const conversationSettingsSchema = z
   .object({ pinned: z.boolean(), muted: z.boolean(), hidden: z.boolean() })

@@ -77,10 +77,13 @@ export const chatMessages = pgTable(
     toUid: integer('to_uid')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 1 text, 2 image, 4 order card, 9 system note. */
+    /** 1 text, 2 image, 3 voice, 4 order card, 5 call, 9 system note. */
     type: smallint('type').notNull(),
     body: text('body').notNull().default(''),
+    /** The stored file of a picture or a voice message (decision 060). */
     imageKey: text('image_key'),
+    /** A voice message's length as recorded (1–60 s). */
+    voiceDurationMs: integer('voice_duration_ms'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     aboutMsgId: integer('about_msg_id'),
     clientCreateTime: timestamp('client_create_time', { withTimezone: true }),

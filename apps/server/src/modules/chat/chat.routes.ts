@@ -16,7 +16,9 @@ import {
   phraseTextSchema,
   sendImageQuerySchema,
   sendMessageSchema,
+  sendVoiceQuerySchema,
   unreadTotalSchema,
+  VOICE_MAX_BYTES,
 } from '@sabai/shared/chat/chat.schemas';
 import { idSchema } from '@sabai/shared/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -187,6 +189,31 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       const me = requireUser(request);
       const buffer = await readSingleUpload(request, CHAT_IMAGE_MAX_BYTES);
       return ok(request.lang, await chat.sendImage(me, request.params.id, request.query.uniqueId, buffer));
+    },
+  );
+  app.post(
+    '/chat/conversations/:id/voice',
+    {
+      config: { access, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a voice message (multipart field "file": WebM, Ogg or MP4 audio up to 1 MB; durationMs 1000–60000)',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        querystring: sendVoiceQuerySchema,
+        response: okResponse(chatMessageSchema),
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      // The plugin's limit is the pictures' 5 MB; a voice message has its own, smaller one.
+      const buffer = await readSingleUpload(request, CHAT_IMAGE_MAX_BYTES);
+      if (buffer.length > VOICE_MAX_BYTES) {
+        throw new AppError('chatVoiceTooLarge', { limit: `${VOICE_MAX_BYTES / 1024 / 1024} MB` });
+      }
+      return ok(request.lang, await chat.sendVoice(me, request.params.id, request.query, buffer));
     },
   );
   app.post(

@@ -23,6 +23,14 @@ import type { IdentityService } from './identity.service';
 
 const isTruthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
 
+/** What a stored file's extension is served as (pictures re-encoded to WebP, chat voice by its container). */
+const UPLOAD_CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  webm: 'audio/webm',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+};
+
 export const accountRoutes: FastifyPluginAsyncZod<{
   service: AccountService;
   storage: FileStorage;
@@ -122,7 +130,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     if (!data) throw new AppError('notFound');
     // Names carry a content hash, so a stored file never changes.
     return reply
-      .header('content-type', key.endsWith('.webp') ? 'image/webp' : 'application/octet-stream')
+      .header(
+        'content-type',
+        UPLOAD_CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
+      )
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .send(data);

@@ -42,6 +42,7 @@ describe('the last-message note (spec section 3)', () => {
   it('says so when empty, marks media, and notes recalled and deleted messages', () => {
     expect(note({}).text).toBe('No messages yet');
     expect(note({ message: message({ type: 2 }) }).text).toBe('[Picture]');
+    expect(note({ message: message({ type: 3, voiceDurationMs: 4200 }) }).text).toBe('[Voice]');
     expect(note({ message: message({ type: 4, orderId: 3 }) }).text).toBe('[Order]');
     expect(note({ message: message({ isRevoke: true, fromUid: 1 }) }).text).toBe('You recalled a message');
     expect(note({ message: message({ isRevoke: true, fromUid: 2 }) }).text).toBe('Dara recalled a message');

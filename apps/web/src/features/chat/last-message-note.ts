@@ -43,6 +43,7 @@ export function lastMessageNote(
   }
   if (message.isDelete) return { text: t('note.deleted'), isDraft: false };
   if (message.type === CHAT_MESSAGE_TYPES.image) return { text: t('note.image'), isDraft: false };
+  if (message.type === CHAT_MESSAGE_TYPES.voice) return { text: t('note.voice'), isDraft: false };
   if (message.type === CHAT_MESSAGE_TYPES.orderCard) return { text: t('note.orderCard'), isDraft: false };
   if (message.type === CHAT_MESSAGE_TYPES.call)
     return { text: `${t('note.call')} ${callOutcomeText(t, message.body)}`, isDraft: false };

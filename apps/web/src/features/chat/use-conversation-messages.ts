@@ -31,9 +31,12 @@ export type ShownMessage = ChatMessage & {
   /** `queued`: written while the server could not be reached; it waits in the outbox. */
   status: 'sent' | 'sending' | 'queued' | 'failed';
   /** What to send again on retry. */
-  retry?: { kind: 'text'; body: string } | { kind: 'image'; file: File };
+  retry?:
+    | { kind: 'text'; body: string }
+    | { kind: 'image'; file: File }
+    | { kind: 'voice'; recording: { blob: Blob; durationMs: number } };
   error?: string;
-  /** A local preview of an image on its way. */
+  /** A local preview of an image or a voice message on its way. */
   previewUrl?: string;
 };
 
@@ -355,6 +358,23 @@ export function useConversationMessages(conversationId: number | null, meId: num
     void deliver(uniqueId, () => chatApi.sendImage(conversationId, uniqueId, file));
   };
 
+  const sendVoice = (recording: { blob: Blob; durationMs: number }, uniqueId = randomId(32)) => {
+    if (!conversationId) return;
+    const previewUrl = URL.createObjectURL(recording.blob);
+    setMessages((current) =>
+      new Map(current).set(
+        uniqueId,
+        placeholder(uniqueId, {
+          type: CHAT_MESSAGE_TYPES.voice,
+          voiceDurationMs: recording.durationMs,
+          previewUrl,
+          retry: { kind: 'voice', recording },
+        }),
+      ),
+    );
+    void deliver(uniqueId, () => chatApi.sendVoice(conversationId, uniqueId, recording));
+  };
+
   /** The same unique id again: if the first attempt did reach the server, it answers that message. */
   const retry = (message: ShownMessage) => {
     if (!conversationId || !message.retry) return;
@@ -362,6 +382,12 @@ export function useConversationMessages(conversationId: number | null, meId: num
     const { retry: again } = message;
     if (again.kind === 'text') {
       sendTextOnce(message.uniqueId, again.body, message.clientCreateTime ?? message.createTime);
+      return;
+    }
+    if (again.kind === 'voice') {
+      void deliver(message.uniqueId, () =>
+        chatApi.sendVoice(conversationId, message.uniqueId, again.recording),
+      );
       return;
     }
     void deliver(message.uniqueId, () => chatApi.sendImage(conversationId, message.uniqueId, again.file));
@@ -381,6 +407,7 @@ export function useConversationMessages(conversationId: number | null, meId: num
     loadOlder,
     sendText,
     sendImage,
+    sendVoice,
     retry,
     applyServerMessage: (message: ChatMessage) => upsert([message]),
     setOnPeerMessage: (handler: () => void) => {

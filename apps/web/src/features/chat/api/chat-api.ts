@@ -63,6 +63,21 @@ export const chatApi = {
       { isSilent: true },
     );
   },
+  /** A recorded voice message (decision 060): its length goes along, the server checks 1–60 s. */
+  sendVoice: (conversationId: number, uniqueId: string, recording: { blob: Blob; durationMs: number }) => {
+    const form = new FormData();
+    const extension = recording.blob.type.includes('mp4')
+      ? 'm4a'
+      : recording.blob.type.includes('ogg')
+        ? 'ogg'
+        : 'webm';
+    form.append('file', recording.blob, `voice.${extension}`);
+    return api.postMultipart<ChatMessage>(
+      `/app/chat/conversations/${conversationId}/voice?uniqueId=${encodeURIComponent(uniqueId)}&durationMs=${recording.durationMs}`,
+      form,
+      { isSilent: true },
+    );
+  },
   /** A message of my conversation in my language (the lang header); the caller shows a failure. */
   translate: (messageId: number) =>
     api.get<MessageTranslation>(`/app/chat/messages/${messageId}/translation`, { isSilent: true }),

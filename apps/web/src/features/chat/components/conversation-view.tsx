@@ -17,6 +17,8 @@ import { callOutcomeText } from '../call/call-outcome';
 import { readDraft, writeDraft } from '../drafts';
 import { type ShownMessage, useConversationMessages } from '../use-conversation-messages';
 import { type TranslationState, useMessageTranslations } from '../use-message-translations';
+import { VoiceBubble } from '../voice/voice-bubble';
+import { VoiceRecordButton } from '../voice/voice-record-button';
 import { MessageTranslation } from './message-translation';
 
 const LONG_PRESS_MS = 500;
@@ -230,6 +232,12 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
           >
             <PhoneFill />
           </button>
+          <VoiceRecordButton
+            onRecorded={(recording) => {
+              stickToBottom.current = true;
+              chat.sendVoice(recording);
+            }}
+          />
           <input
             ref={imageInput}
             type="file"
@@ -357,6 +365,13 @@ function MessageBubble({
       <img className="chat-bubble__image" src={src} alt={t('message.picture')} />
     ) : (
       t('note.image')
+    );
+  } else if (message.type === CHAT_MESSAGE_TYPES.voice) {
+    content = (
+      <VoiceBubble
+        src={message.voiceUrl ?? message.previewUrl ?? null}
+        durationMs={message.voiceDurationMs ?? 0}
+      />
     );
   } else if (message.type === CHAT_MESSAGE_TYPES.call) {
     content = (
