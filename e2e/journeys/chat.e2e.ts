@@ -65,6 +65,8 @@ const TINY_PNG = Buffer.from(
 );
 
 const bubbles = (page: Page) => page.getByTestId('chat-message');
+/** The list's conversations (the "System messages" entry above them is a row too, decision 056). */
+const conversationRows = (page: Page) => page.locator('.chat-row-wrap a.chat-row');
 
 describe('chat between the customer and the therapist of an accepted order (zh-CN and km)', () => {
   it('opens from the order, delivers both ways live (also after a lost connection, once), sends a picture and a phrase, shows a recall on the other side and clears the badge', async () => {
@@ -185,7 +187,7 @@ describe('chat between the customer and the therapist of an accepted order (zh-C
 
     // Back on the list the therapist has nothing unread: reading cleared it.
     await list.goto(`${journey.server.baseUrl}/chat/list`);
-    const readRow = list.locator('a.chat-row').first();
+    const readRow = conversationRows(list).first();
     await readRow.waitFor();
     await expect(readRow.getAttribute('aria-label')).resolves.not.toMatch(/\d/);
     expect(await list.locator('.adm-badge').count()).toBe(0);
@@ -195,13 +197,13 @@ describe('chat between the customer and the therapist of an accepted order (zh-C
     const enPage = await open(english);
     await enPage.goto(`${journey.server.baseUrl}/chat/list`);
     await enPage.getByRole('heading', { name: chatEn.listTitle }).waitFor();
-    await enPage.locator('a.chat-row').first().waitFor();
+    await conversationRows(enPage).first().waitFor();
     // Pinned from the row's menu: for me only.
     await enPage.getByRole('button', { name: new RegExp(`^${chatEn.row.actions}`) }).click();
     await enPage.locator('.adm-action-sheet').getByText(chatEn.row.pin, { exact: true }).click();
     await enPage.locator('.chat-row__flags').getByText(chatEn.pinned).waitFor();
     await shoot(enPage, 'list-en');
-    await enPage.locator('a.chat-row').first().click();
+    await conversationRows(enPage).first().click();
     await bubbles(enPage).first().waitFor();
     await shoot(enPage, 'conversation-en');
     await enPage.goto(`${journey.server.baseUrl}/chat/phrase`);
