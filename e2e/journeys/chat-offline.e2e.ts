@@ -1,9 +1,10 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import chatEn from '../../apps/web/src/locales/en/chat.json';
 import chatZh from '../../apps/web/src/locales/zh-CN/chat.json';
-import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { DEMO_ACCOUNTS } from '../support/api';
+import { SCREENSHOTS, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 // The outbox dispatcher publishes live events only outside NODE_ENV=test (as chat.e2e.ts notes).
@@ -12,8 +13,8 @@ const journey = setUpJourney({ env: { NODE_ENV: 'development', LOG_LEVEL: 'warn'
 const SHOTS_OUT = process.env.CHAT_SHOTS_DIR ?? '';
 
 /** README's demo logins: the demo customer has an accepted home visit with the demo therapist. */
-const DEMO_THERAPIST = { areaCode: '855', phone: '012345678', password: 'sabai-demo' };
-const DEMO_CUSTOMER = { areaCode: '855', phone: '012345680', password: 'sabai-customer' };
+const DEMO_THERAPIST = DEMO_ACCOUNTS.therapist;
+const DEMO_CUSTOMER = DEMO_ACCOUNTS.customer;
 
 type Envelope<T> = { code: number; msg: string; data: T };
 async function ok<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
@@ -33,15 +34,8 @@ interface Session {
   user: { id: number; nickname: string };
 }
 
-async function signedIn(session: Session, language: string): Promise<BrowserContext> {
-  const context = await phoneContext(journey.launched.browser, language);
-  await context.addInitScript((stored) => {
-    localStorage.setItem('sabai.token', JSON.stringify(stored.token));
-    localStorage.setItem('sabai.tokenExpired', JSON.stringify(stored.tokenExpired));
-    localStorage.setItem('sabai.userInfo', JSON.stringify(stored.user));
-  }, session);
-  return context;
-}
+const signedIn = (session: Session, language: string) =>
+  signedInContext(journey.launched.browser, session, language);
 
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);

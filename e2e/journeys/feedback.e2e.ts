@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { phoneContext } from '../support/browser';
+import { DEMO_ACCOUNTS } from '../support/api';
+import { signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -13,8 +14,8 @@ import { setUpJourney } from '../support/journey';
  */
 const journey = setUpJourney({ env: { NODE_ENV: 'development', LOG_LEVEL: 'warn' } });
 const SHOTS = process.env.FEEDBACK_SHOTS_DIR ?? '/tmp/shots-s3-feedback';
-const DEMO_CUSTOMER = { areaCode: '855', phone: '012345680', password: 'sabai-customer' };
-const DEMO_SUPPORT = { areaCode: '855', phone: '012345679', password: 'sabai-support' };
+const DEMO_CUSTOMER = DEMO_ACCOUNTS.customer;
+const DEMO_SUPPORT = DEMO_ACCOUNTS.support;
 
 type Envelope<T> = { code: number; msg: string; data: T };
 interface Session {
@@ -36,17 +37,8 @@ async function login(credentials: typeof DEMO_CUSTOMER): Promise<Session> {
   return session.data;
 }
 
-async function signedIn(session: Session, language: string): Promise<BrowserContext> {
-  const context = await phoneContext(journey.launched.browser, language);
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('sabai.token', JSON.stringify(token));
-      localStorage.setItem('sabai.userInfo', JSON.stringify(user));
-    },
-    { token: session.token, user: session.user },
-  );
-  return context;
-}
+const signedIn = (session: Session, language: string) =>
+  signedInContext(journey.launched.browser, session, language);
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

@@ -10,7 +10,7 @@ import paymentsTh from '../../apps/web/src/locales/th/payments.json';
 import tipsTh from '../../apps/web/src/locales/th/tips.json';
 import walletTh from '../../apps/web/src/locales/th/wallet.json';
 import workbenchTh from '../../apps/web/src/locales/th/workbench.json';
-import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { SCREENSHOTS, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -82,15 +82,8 @@ async function newThaiCustomer() {
   return { ...session, phone };
 }
 
-async function signedIn(session: Session, language: string): Promise<BrowserContext> {
-  const context = await phoneContext(journey.launched.browser, language);
-  await context.addInitScript((stored) => {
-    localStorage.setItem('sabai.token', JSON.stringify(stored.token));
-    localStorage.setItem('sabai.tokenExpired', JSON.stringify(stored.tokenExpired));
-    localStorage.setItem('sabai.userInfo', JSON.stringify(stored.user));
-  }, session);
-  return context;
-}
+const signedIn = (session: Session, language: string) =>
+  signedInContext(journey.launched.browser, session, language);
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

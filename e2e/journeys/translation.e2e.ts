@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import chatEn from '../../apps/web/src/locales/en/chat.json';
 import reviewsEn from '../../apps/web/src/locales/en/reviews.json';
 import chatTh from '../../apps/web/src/locales/th/chat.json';
 import reviewsTh from '../../apps/web/src/locales/th/reviews.json';
-import { phoneContext } from '../support/browser';
+import { DEMO_ACCOUNTS } from '../support/api';
+import { signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -19,9 +20,9 @@ const journey = setUpJourney({ env: { NODE_ENV: 'development', LOG_LEVEL: 'warn'
 /** Screenshots go where the team looks at them, outside the repository, when asked for. */
 const SHOTS = process.env.TRANSLATION_SHOTS_DIR ?? '';
 
-const DEMO_THERAPIST = { areaCode: '855', phone: '012345678', password: 'sabai-demo' };
-const DEMO_CUSTOMER = { areaCode: '855', phone: '012345680', password: 'sabai-customer' };
-const DEMO_SUPPORT = { areaCode: '855', phone: '012345679', password: 'sabai-support' };
+const DEMO_THERAPIST = DEMO_ACCOUNTS.therapist;
+const DEMO_CUSTOMER = DEMO_ACCOUNTS.customer;
+const DEMO_SUPPORT = DEMO_ACCOUNTS.support;
 
 type Envelope<T> = { code: number; msg: string; data: T };
 async function ok<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
@@ -41,15 +42,8 @@ interface Session {
   user: { id: number; nickname: string };
 }
 
-async function signedIn(session: Session, language: string): Promise<BrowserContext> {
-  const context = await phoneContext(journey.launched.browser, language);
-  await context.addInitScript((stored) => {
-    localStorage.setItem('sabai.token', JSON.stringify(stored.token));
-    localStorage.setItem('sabai.tokenExpired', JSON.stringify(stored.tokenExpired));
-    localStorage.setItem('sabai.userInfo', JSON.stringify(stored.user));
-  }, session);
-  return context;
-}
+const signedIn = (session: Session, language: string) =>
+  signedInContext(journey.launched.browser, session, language);
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;

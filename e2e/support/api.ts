@@ -23,11 +23,16 @@ export interface CallInit {
 }
 
 /** The demo logins of README (seeded by `npm start` and by the journeys' server). */
-export const DEMO_ACCOUNTS = {
+export interface DemoAccount {
+  areaCode: string;
+  phone: string;
+  password: string;
+}
+export const DEMO_ACCOUNTS: Record<'therapist' | 'support' | 'customer', DemoAccount> = {
   therapist: { areaCode: '855', phone: '012345678', password: 'sabai-demo' },
   support: { areaCode: '855', phone: '012345679', password: 'sabai-support' },
   customer: { areaCode: '855', phone: '012345680', password: 'sabai-customer' },
-} as const;
+};
 export const PHNOM_PENH = { lat: 11.5564, lng: 104.9282 };
 
 /** Tomorrow's date in a city's time zone, as the free-starts route takes it. */
@@ -89,8 +94,7 @@ export function journeyApi(journey: Journey) {
     return { ...session, phone };
   }
 
-  const login = (account: { areaCode: string; phone: string; password: string }) =>
-    ok<Session>('/app/auth/login/password', { body: account });
+  const login = (account: DemoAccount) => ok<Session>('/app/auth/login/password', { body: account });
 
   let demoProvider: DemoProvider | undefined;
   /** The demo therapist (found by their own work settings), working round the clock all week. */
