@@ -1,6 +1,6 @@
 import { isLanguage, type Language, languageFromHeader } from '@sabai/shared/i18n';
 import { CURRENCIES, type Currency, DISTANCE_UNITS, type DistanceUnit } from '@sabai/shared/units';
-import { readStored, STORAGE_KEYS } from './storage';
+import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 /** The user's remembered preferences, read with safe defaults. */
 export function getStoredLanguage(): Language {
@@ -10,9 +10,24 @@ export function getStoredLanguage(): Language {
   return languageFromHeader(typeof navigator === 'undefined' ? undefined : navigator.language);
 }
 
+const isCurrency = (value: string | undefined): value is Currency =>
+  (CURRENCIES as readonly string[]).includes(value ?? '');
+
+/**
+ * The display currency: the one picked in Settings, else the chosen city's (a Bangkok user reads
+ * baht, a Phnom Penh user dollars, the currency prices there are quoted in), else US dollars.
+ */
 export function getStoredCurrency(): Currency {
-  const stored = readStored<string>(STORAGE_KEYS.currency);
-  return (CURRENCIES as readonly string[]).includes(stored ?? '') ? (stored as Currency) : 'USD';
+  const chosen = readStored<string>(STORAGE_KEYS.currency);
+  if (isCurrency(chosen)) return chosen;
+  const cityCurrency = readStored<string>(STORAGE_KEYS.cityCurrency);
+  return isCurrency(cityCurrency) ? cityCurrency : 'USD';
+}
+
+/** Remembers the city the user chose or was located in, with its currency for the default above. */
+export function rememberCity(city: { id: number; currency: string }): void {
+  writeStored(STORAGE_KEYS.cityId, city.id);
+  writeStored(STORAGE_KEYS.cityCurrency, city.currency);
 }
 
 export function getStoredDistanceUnit(): DistanceUnit {

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   userInfo: 'sabai.userInfo',
   deviceId: 'sabai.deviceId',
   cityId: 'sabai.cityId',
+  /** The chosen city's currency: money is shown in it until the user picks a currency in Settings. */
+  cityCurrency: 'sabai.cityCurrency',
   /** Developer options: the API host override (used by the request helper and the socket). */
   apiBase: 'sabai.apiBase',
   /** Developer options: the app variant (1, 2 or 3) sent as the `dir` header. */

@@ -15,7 +15,7 @@ import { useLocateCity } from '../../../features/discovery/hooks/use-locate-city
 import { useCurrentCity } from '../../../hooks/use-current-city';
 import { isApiError } from '../../../lib/api-client';
 import * as paths from '../../../lib/paths';
-import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import { rememberCity } from '../../../lib/preferences';
 import '../../../features/discovery/page-setup';
 
 /** Spec index/citys/citys: open cities to choose from, cities gathering votes, "use my location". */
@@ -31,7 +31,7 @@ export default function CityPage() {
   const [votingId, setVotingId] = useState<number>();
 
   const choose = async (city: CityItem) => {
-    writeStored(STORAGE_KEYS.cityId, city.id);
+    rememberCity(city);
     // Every answer depends on the cityId header: nothing cached for the old city is reused.
     await queryClient.invalidateQueries();
     showToast(t('city.switched', { city: city.name }));

@@ -2,8 +2,7 @@ import type { CityItem } from '@sabai/shared/geo/geo.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useUserLocation } from '../../../hooks/use-user-location';
-import { getStoredCityId } from '../../../lib/preferences';
-import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import { getStoredCityId, rememberCity } from '../../../lib/preferences';
 import { fetchNearestCity } from '../api/discovery-api';
 
 /**
@@ -19,7 +18,7 @@ export function useLocateCity() {
     const { city } = await fetchNearestCity(position);
     const hasSwitched = String(city.id) !== getStoredCityId();
     if (hasSwitched) {
-      writeStored(STORAGE_KEYS.cityId, city.id);
+      rememberCity(city);
       // Every answer depends on the cityId header: nothing cached for the old city is reused.
       await queryClient.invalidateQueries();
     }
