@@ -223,6 +223,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // Decision 051: the annual card is one more payment purpose.
   vip.api.vip.connectPayments(payments.api.purposes);
+  const notifications = createNotificationsModule(
+    context,
+    { booking: booking.api },
+    deps.pushSender ? { pushSender: deps.pushSender } : {},
+  );
   const modules: AppModule[] = [
     identity,
     // Realtime before the others: its publisher is the first to hear a committed event.
@@ -242,14 +247,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ? [createDevPaymentsModule({ orders: booking.api.orders })]
       : []),
     // After booking: it hears booking's order events once booking's own listener has.
-    createNotificationsModule(
-      context,
-      { booking: booking.api },
-      deps.pushSender ? { pushSender: deps.pushSender } : {},
-    ),
+    notifications,
     // Reviews and complaints (decision 049): about booking's orders, through its api.
     createReviewsModule(context, { booking: booking.api }),
-    createChatModule(context),
+    // Rings a callee in the background by Web Push (decision 063).
+    createChatModule(context, { incomingCallNotifier: notifications.api.incomingCalls }),
     help,
     createPlatformModule(context, { database, version: APP_VERSION }),
     // Hears notifications' and chat's events: copies them to linked Telegram chats (decision 055).

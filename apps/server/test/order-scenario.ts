@@ -6,7 +6,7 @@ import { createGeoModule } from '../src/modules/geo';
 import { createLocalEventBus, createTopicAccess, type RealtimeEvent } from '../src/modules/realtime';
 import { addressBody, BOOKING_NOW, createCity, createProject, createTherapist } from './booking-fixtures';
 import { call, grantRoles, registerUser } from './identity-helpers';
-import { createTestApp } from './test-app';
+import { createTestApp, type TestAppOptions } from './test-app';
 
 /** A local Phnom Penh time (UTC+7) on a day of November 2026, as an ISO instant. */
 export const at = (day: number, time: string) => {
@@ -21,12 +21,16 @@ export const MINUTE = 60_000;
  * customer with an address and everything published on the realtime bus recorded; `settle()` does
  * what the background work would (dispatch committed events, run due jobs) until nothing is left.
  */
-export async function createOrderScenario(citySettings: Record<string, unknown> = {}) {
+export async function createOrderScenario(
+  citySettings: Record<string, unknown> = {},
+  /** The app's configuration beyond the tests' defaults (e.g. a longer push timeout). */
+  config: TestAppOptions['config'] = {},
+) {
   const clock = fixedClock(BOOKING_NOW);
   const bus = createLocalEventBus();
   const published: RealtimeEvent[] = [];
   bus.subscribe((event) => published.push(event));
-  const { app, database } = await createTestApp({ clock, bus });
+  const { app, database } = await createTestApp({ clock, bus, config });
   /** The payment system's side (the money issue's webhook), acting on the same database. */
   const payments = createBookingModule(
     {

@@ -13,6 +13,7 @@ import {
   type CallSignal,
   type CallSignalEvent,
 } from '@sabai/shared/chat/call.schemas';
+import { CALL_RING_STOPS, type CallRingStop } from '@sabai/shared/chat/call-push';
 import { CHAT_MESSAGE_TYPES } from '@sabai/shared/chat/chat.schemas';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -32,17 +33,35 @@ const SWEEP_GRACE_MS = 5_000;
 
 type CallRow = typeof chatCalls.$inferSelect;
 
-/**
- * The hook for ringing a callee whose app is in the background (Web Push, built separately): called
- * after a call is committed as ringing. The in-app ring needs nothing from it (it goes over the
- * socket). Failures are logged by the caller of the hook and never stop the call.
- */
-export interface IncomingCallNotifier {
-  ring(call: { callId: number; conversationId: number; callerId: number; calleeId: number }): Promise<void>;
+/** A call that has just started ringing, with what a notification shows of its caller. */
+export interface RingingCall {
+  callId: number;
+  conversationId: number;
+  callerId: number;
+  calleeId: number;
+  caller: { nickname: string; avatarUrl: string | null };
+  /** When the ring gives up (45 s after it started). */
+  expiresAt: Date;
 }
 
-/** The development notifier: the in-app ring over the socket is the only ring. */
-export const socketOnlyCallNotifier: IncomingCallNotifier = { ring: async () => {} };
+/**
+ * The hook for ringing a callee whose app is in the background (Web Push, decision 063): `ring` is
+ * called after a call is committed as ringing, `stopped` after it stops ringing (cancelled,
+ * rejected, not answered, or answered on one of the callee's devices) so the others stop showing
+ * it. The in-app ring needs nothing from it (it goes over the socket). Both run after the commit,
+ * unawaited: failures are logged and never hold up or stop the call.
+ */
+export interface IncomingCallNotifier {
+  ring(call: RingingCall): Promise<void>;
+  stopped(call: { callId: number; calleeId: number; reason: CallRingStop }): Promise<void>;
+}
+
+/** Without Web Push: the in-app ring over the socket is the only ring. */
+export const socketOnlyCallNotifier: IncomingCallNotifier = { ring: async () => {}, stopped: async () => {} };
+
+/** The outcomes a call that was still ringing ends with. */
+const isRingStop = (outcome: CallOutcome | null | undefined): outcome is CallOutcome & CallRingStop =>
+  CALL_RING_STOPS.includes(outcome as CallRingStop);
 
 function isUniqueViolation(error: unknown): boolean {
   for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
@@ -87,6 +106,13 @@ export function createCallsService(deps: {
   const { db, clock, outbox, bus, chat } = deps;
   const topicsOf = (row: CallRow) => [`user:${row.callerId}`, `user:${row.calleeId}`];
 
+  /** The background ring's work runs after the commit, unawaited: it never holds up or fails a call. */
+  const inBackground = (work: () => Promise<void>, what: string) => {
+    Promise.resolve()
+      .then(work)
+      .catch((error: unknown) => deps.log.error({ err: error }, what));
+  };
+
   /** A call I take part in; anyone else's answers as not found. */
   async function ownCall(me: AuthUser, callId: number): Promise<CallRow> {
     const [row] = await db.select().from(chatCalls).where(eq(chatCalls.id, callId));
@@ -124,7 +150,8 @@ export function createCallsService(deps: {
     decide: (row: CallRow, now: Date) => { outcome: CallOutcome; endedAt: Date } | null,
   ): Promise<{ row: CallRow | null; endedNow: boolean }> {
     const now = clock.now();
-    return outbox.transaction(async (tx) => {
+    let wasRinging = false;
+    const result = await outbox.transaction(async (tx) => {
       const [row] = await tx.select().from(chatCalls).where(eq(chatCalls.id, callId)).for('update');
       if (!row || row.endedAt) return { row: row ?? null, endedNow: false };
       const decision = decide(row, now);
@@ -135,6 +162,7 @@ export function createCallsService(deps: {
         .where(eq(chatCalls.id, callId))
         .returning();
       if (!ended) return { row, endedNow: false };
+      wasRinging = row.state === 'ringing';
       const body: CallMessageBody = {
         outcome: decision.outcome,
         durationSeconds:
@@ -156,6 +184,17 @@ export function createCallsService(deps: {
       });
       return { row: ended, endedNow: true };
     });
+    const { row: ended, endedNow } = result;
+    // A ring that stopped unanswered (cancelled, rejected, not answered) closes the callee's
+    // background notification; an answered call already told it at the answer.
+    const reason = ended?.outcome;
+    if (endedNow && wasRinging && ended && isRingStop(reason)) {
+      inBackground(
+        () => deps.notifier.stopped({ callId: ended.id, calleeId: ended.calleeId, reason }),
+        'call ended notification failed',
+      );
+    }
+    return result;
   }
 
   /** The outcome a live call ends with when one side ends it now. */
@@ -240,14 +279,18 @@ export function createCallsService(deps: {
         throw error;
       }
       // The background ring (Web Push) must never hold up or fail the call itself.
-      deps.notifier
-        .ring({
-          callId: row.id,
-          conversationId: row.conversationId,
-          callerId: row.callerId,
-          calleeId: row.calleeId,
-        })
-        .catch((error: unknown) => deps.log.error({ err: error }, 'incoming call notification failed'));
+      const ringing = row;
+      inBackground(async () => {
+        const caller = await chat.peerOf({ peerId: ringing.callerId });
+        await deps.notifier.ring({
+          callId: ringing.id,
+          conversationId: ringing.conversationId,
+          callerId: ringing.callerId,
+          calleeId: ringing.calleeId,
+          caller: { nickname: caller.nickname, avatarUrl: caller.avatarUrl },
+          expiresAt: new Date(ringing.createdAt.getTime() + CALL_RING_TIMEOUT_MS),
+        });
+      }, 'incoming call notification failed');
       return viewOf(me, row);
     },
 
@@ -291,7 +334,14 @@ export function createCallsService(deps: {
         });
         return updated;
       });
-      if (accepted) return viewOf(me, accepted);
+      if (accepted) {
+        // The callee's other devices stop showing the ring.
+        inBackground(
+          () => deps.notifier.stopped({ callId, calleeId: accepted.calleeId, reason: 'answered' }),
+          'call answered notification failed',
+        );
+        return viewOf(me, accepted);
+      }
       const again = await ownCall(me, callId);
       if (again.endedAt) throw new AppError('callEnded');
       if (again.calleeDevice === deviceId) return viewOf(me, again);

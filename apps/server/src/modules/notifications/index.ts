@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule, ModuleContext } from '../../app-module';
 import type { BookingApi } from '../booking';
+import type { IncomingCallNotifier } from '../chat';
+import { createCallPushNotifier } from './call-push';
 import { createNotificationsRepository } from './notifications.repository';
 import { notificationsRoutes } from './notifications.routes';
 import { createNotificationsService } from './notifications.service';
@@ -11,6 +13,11 @@ import { createWebPushSender, type PushSender } from './push-sender';
 import { resolveVapidKeys } from './vapid-keys';
 
 export type { PushOutcome, PushSender, PushTarget } from './push-sender';
+
+export interface NotificationsApi {
+  /** Rings a callee's browsers by Web Push and closes the ring when it stops (decision 063). */
+  incomingCalls: IncomingCallNotifier;
+}
 
 /**
  * The notification centre's records (decision 029): booking's committed order events become one
@@ -23,7 +30,7 @@ export function createNotificationsModule(
   needs: { booking: Pick<BookingApi, 'partiesOf'> },
   /** A push sender in place of `web-push` (tests, or another push transport). */
   options: { pushSender?: PushSender } = {},
-): AppModule<undefined> {
+): AppModule<NotificationsApi> {
   const service = createNotificationsService({
     repository: createNotificationsRepository(context.db),
     clock: context.clock,
@@ -46,7 +53,7 @@ export function createNotificationsModule(
   };
   return {
     name: 'notifications',
-    api: undefined,
+    api: { incomingCalls: createCallPushNotifier({ push, clock: context.clock }) },
     routes,
     subscriptions: [service.subscription, push.subscription],
   };

@@ -1,58 +1,13 @@
-import { createECDH, randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { PUSH_TYPES } from '@sabai/shared/notifications/notification-types';
 import { sql } from 'drizzle-orm';
-import ece from 'http_ece';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/identity-helpers';
+import { startLocalPushService } from '../../../test/local-push-service';
 import { at, createOrderScenario } from '../../../test/order-scenario';
 import { queryRows } from '../../db/client';
 
-/**
- * A push service on this machine: it keeps what it receives and answers with the status set for
- * the path, like a browser vendor's service answering 201, or 410 once the browser unsubscribed.
- */
-const received: { path: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];
-const statusOf = new Map<string, number>();
-const pushService = createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    const path = request.url ?? '';
-    received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
-    response.statusCode = statusOf.get(path) ?? 201;
-    response.end();
-  });
-});
-await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-afterAll(() => new Promise<void>((resolve) => pushService.close(() => resolve())));
-const base = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-
-/** A browser's side of a subscription: its P-256 key pair and auth secret, as PushManager makes them. */
-function browserSubscription(path: string) {
-  const keyPair = createECDH('prime256v1');
-  keyPair.generateKeys();
-  const authSecret = randomBytes(16);
-  return {
-    keyPair,
-    authSecret,
-    body: {
-      endpoint: `${base}${path}`,
-      expirationTime: null,
-      keys: {
-        p256dh: keyPair.getPublicKey().toString('base64url'),
-        auth: authSecret.toString('base64url'),
-      },
-    },
-    /** Decrypts what the push service received, as the browser would (RFC 8291, aes128gcm). */
-    decrypt: (body: Buffer) =>
-      JSON.parse(
-        ece.decrypt(body, { version: 'aes128gcm', privateKey: keyPair, authSecret }).toString('utf8'),
-      ),
-  };
-}
+const { base, received, statusOf, browserSubscription } = await startLocalPushService();
 
 const s = await createOrderScenario();
 const { app, therapist, customer, stranger } = s;

@@ -58,29 +58,45 @@ export function createPushService(deps: {
     return url.protocol === 'https:' && !LOOPBACK_OR_PRIVATE.test(url.hostname);
   };
 
-  async function deliver(record: CreatedRecord, recipientId: number) {
-    if (!sender || !ORDER_PUSH_TYPES.includes(record.pushType as PushType)) return;
-    const subscriptions = await repository.ofUser(recipientId);
+  /**
+   * Sends one push to each of the user's browsers, built in the language the browser subscribed in;
+   * drops a subscription its push service says is gone (404/410). Nothing when Web Push is off.
+   */
+  async function sendToUser(
+    userId: number,
+    payloadIn: (language: Language) => object,
+    options: { ttlSeconds: number; urgency: 'normal' | 'high' },
+  ) {
+    if (!sender) return;
+    const subscriptions = await repository.ofUser(userId);
     await Promise.all(
       subscriptions.map(async (subscription) => {
         const language = isLanguage(subscription.language) ? subscription.language : 'en';
-        const payload: PushPayload = {
-          type: record.pushType,
-          title: pushTitle(language, record.pushType),
-          body: translate(language, `notifications:${record.messageKey}`, record.params),
-          extra: { extraMap: { ordersId: record.orderId, noticeId: record.id } },
-          data: { from_uid: null, type: record.pushType },
-        };
         const outcome = await sender.send(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-          JSON.stringify(payload),
-          // A new order is urgent for the provider; the rest can wait for the phone's next wake-up.
-          { ttlSeconds: 24 * 60 * 60, urgency: record.pushType === PUSH_TYPES.newOrder ? 'high' : 'normal' },
+          JSON.stringify(payloadIn(language)),
+          options,
         );
         if (outcome === 'gone') await repository.remove(subscription.id);
         else if (outcome === 'delivered') await repository.delivered(subscription.id, clock.now());
         else log.warn({ subscriptionId: subscription.id }, 'web push failed; kept for the next one');
       }),
+    );
+  }
+
+  async function deliver(record: CreatedRecord, recipientId: number) {
+    if (!ORDER_PUSH_TYPES.includes(record.pushType as PushType)) return;
+    await sendToUser(
+      recipientId,
+      (language): PushPayload => ({
+        type: record.pushType,
+        title: pushTitle(language, record.pushType),
+        body: translate(language, `notifications:${record.messageKey}`, record.params),
+        extra: { extraMap: { ordersId: record.orderId, noticeId: record.id } },
+        data: { from_uid: null, type: record.pushType },
+      }),
+      // A new order is urgent for the provider; the rest can wait for the phone's next wake-up.
+      { ttlSeconds: 24 * 60 * 60, urgency: record.pushType === PUSH_TYPES.newOrder ? 'high' : 'normal' },
     );
   }
 
@@ -99,6 +115,7 @@ export function createPushService(deps: {
 
   return {
     subscription,
+    sendToUser,
     config: () => ({ publicKey: deps.publicKey }),
 
     async subscribe(me: AuthUser, body: PushSubscriptionBody, language: Language) {

@@ -1,7 +1,8 @@
 import { formatCallDuration } from '@sabai/shared/chat/call.schemas';
+import { CALL_INTENTS, type CallIntent } from '@sabai/shared/chat/call-push';
 import { Button } from 'antd-mobile';
 import { AudioMutedOutline, AudioOutline } from 'antd-mobile-icons';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page';
@@ -39,7 +40,7 @@ export default function ChatVoiceCallPage() {
       {!isLoggedIn || !me ? (
         <LoginRequired description={t('loginDescription')} />
       ) : isValidId ? (
-        <CallScreen callId={callId} meId={me.id} />
+        <CallScreen callId={callId} meId={me.id} intent={intentOf(search.get('intent'))} />
       ) : (
         <p className="voice-call__problem" role="alert">
           {t('call.loadFailed')}
@@ -49,11 +50,26 @@ export default function ChatVoiceCallPage() {
   );
 }
 
-function CallScreen({ callId, meId }: { callId: number; meId: number }) {
+/** What the incoming call's notification asked for ("answer" or "decline" tapped on it), if anything. */
+const intentOf = (value: string | null): CallIntent | null =>
+  CALL_INTENTS.find((intent) => intent === value) ?? null;
+
+function CallScreen({ callId, meId, intent }: { callId: number; meId: number; intent: CallIntent | null }) {
   const { t } = useTranslation('chat');
   const navigate = useNavigate();
   const voice = useVoiceCall(callId, meId);
   const { call, phase, outcome, problem, seconds, isMuted } = voice;
+
+  // The notification's "answer" or "decline" (decision 063) acts once the call is seen ringing here;
+  // the intent then leaves the address, so a reload does not act on it again.
+  const actedOn = useRef<number | null>(null);
+  useEffect(() => {
+    if (!intent || phase !== 'incoming' || actedOn.current === callId) return;
+    actedOn.current = callId;
+    navigate(paths.chatVoiceCall.href(callId), { replace: true });
+    if (intent === 'answer') voice.accept();
+    else voice.hangUp();
+  }, [intent, phase, callId, navigate, voice]);
   const peer = call?.peer;
   const backToChat = () =>
     navigate(peer ? paths.chatIndex.href({ to_uid: peer.id }) : paths.chatList.href(), { replace: true });
