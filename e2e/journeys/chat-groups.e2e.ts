@@ -46,7 +46,12 @@ const bubbles = (page: Page) => page.getByTestId('chat-message');
 describe('the demo store’s team group (en and km)', () => {
   it('two team members exchange messages live, each other’s names over their messages, and the group info page lists the team', async () => {
     const counter = await ok<Session>('POST', '/app/auth/login/password', undefined, DEMO_ACCOUNTS.store);
-    const therapist = await ok<Session>('POST', '/app/auth/login/password', undefined, DEMO_ACCOUNTS.storeTherapist);
+    const therapist = await ok<Session>(
+      'POST',
+      '/app/auth/login/password',
+      undefined,
+      DEMO_ACCOUNTS.storeTherapist,
+    );
     const list = await ok<{ items: Conversation[] }>('GET', '/app/chat/conversations', counter.token);
     const group = list.items.find((item) => item.type === 2);
     expect(group?.groupInfo?.kind).toBe('storeTeam');
@@ -68,7 +73,10 @@ describe('the demo store’s team group (en and km)', () => {
     // The demo's welcome message from the counter, under the counter's name.
     await bubbles(therapistPage).filter({ hasText: 'Welcome to the team chat!' }).waitFor();
     await expect(
-      bubbles(therapistPage).filter({ hasText: 'Welcome to the team chat!' }).getByTestId('chat-sender').textContent(),
+      bubbles(therapistPage)
+        .filter({ hasText: 'Welcome to the team chat!' })
+        .getByTestId('chat-sender')
+        .textContent(),
     ).resolves.toBe(counter.user.nickname);
 
     const counterContext = await signedInContext(journey.launched.browser, counter, 'en');
@@ -97,7 +105,10 @@ describe('the demo store’s team group (en and km)', () => {
     await expect(answer.getByTestId('chat-sender').textContent()).resolves.toBe(therapist.user.nickname);
     // My own messages carry no name.
     expect(
-      await bubbles(counterPage).filter({ hasText: 'Team meeting at 9 tomorrow' }).getByTestId('chat-sender').count(),
+      await bubbles(counterPage)
+        .filter({ hasText: 'Team meeting at 9 tomorrow' })
+        .getByTestId('chat-sender')
+        .count(),
     ).toBe(0);
     await shoot(counterPage, 'conversation-en');
     await shoot(therapistPage, 'conversation-km');

@@ -19,9 +19,9 @@ async function login(phone: { areaCode: string; phone: string; password: string 
 }
 
 const groupsOf = async (token: string) =>
-  (await call(app, { method: 'GET', url: '/app/chat/conversations', token })).json().data.items.filter(
-    (item: { type: number }) => item.type === 2,
-  );
+  (await call(app, { method: 'GET', url: '/app/chat/conversations', token }))
+    .json()
+    .data.items.filter((item: { type: number }) => item.type === 2);
 
 beforeAll(async () => {
   await seedDemo(database.db, new Date());
@@ -42,7 +42,10 @@ describe('the demo store team', () => {
     const detail = (
       await call(app, { method: 'GET', url: `/app/chat/groups/${counterGroup.groupId}`, token: therapist })
     ).json().data;
-    expect(detail.members.map((member: { role: string }) => member.role).sort()).toEqual(['staff', 'therapist']);
+    expect(detail.members.map((member: { role: string }) => member.role).sort()).toEqual([
+      'staff',
+      'therapist',
+    ]);
     // A second start loads nothing twice.
     expect(await seedDemo(database.db, new Date())).toBe(false);
   });

@@ -1,7 +1,15 @@
 import { hash } from '@node-rs/argon2';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { chatConversations, chatGroups, chatMembers, chatMessages, storeStaff, therapists, users } from '../db/schema';
+import {
+  chatConversations,
+  chatGroups,
+  chatMembers,
+  chatMessages,
+  storeStaff,
+  therapists,
+  users,
+} from '../db/schema';
 import { PASSWORD_HASH_PARAMS } from '../modules/identity';
 import { hasSeedRun, insertDemoLogin } from './identity-demo';
 import { DEMO_STORE_LOGIN } from './orders-demo';
@@ -65,10 +73,7 @@ export async function seedTeamDemo(db: Db, now: Date = new Date()): Promise<bool
     );
     if (userId === undefined) return false;
     // The triggers put the therapist into the store's group here.
-    await tx
-      .update(therapists)
-      .set({ userId, storeId: counter.storeId })
-      .where(eq(therapists.id, chosen.id));
+    await tx.update(therapists).set({ userId, storeId: counter.storeId }).where(eq(therapists.id, chosen.id));
     const [group] = await tx
       .select({ conversationId: chatGroups.conversationId })
       .from(chatGroups)
@@ -93,11 +98,15 @@ export async function seedTeamDemo(db: Db, now: Date = new Date()): Promise<bool
     await tx
       .update(chatMembers)
       .set({ unreadCount: sql`${chatMembers.unreadCount} + 1`, updatedAt: now })
-      .where(and(eq(chatMembers.conversationId, group.conversationId), ne(chatMembers.userId, counter.userId)));
+      .where(
+        and(eq(chatMembers.conversationId, group.conversationId), ne(chatMembers.userId, counter.userId)),
+      );
     await tx
       .update(chatMembers)
       .set({ lastReadSeq: conversation.lastSeq, updatedAt: now })
-      .where(and(eq(chatMembers.conversationId, group.conversationId), eq(chatMembers.userId, counter.userId)));
+      .where(
+        and(eq(chatMembers.conversationId, group.conversationId), eq(chatMembers.userId, counter.userId)),
+      );
     return true;
   });
 }

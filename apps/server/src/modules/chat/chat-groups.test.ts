@@ -3,7 +3,13 @@ import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { BOOKING_NOW, createCity, createProject, createStore, createTherapist } from '../../../test/booking-fixtures';
+import {
+  BOOKING_NOW,
+  createCity,
+  createProject,
+  createStore,
+  createTherapist,
+} from '../../../test/booking-fixtures';
 import { call, registerUser } from '../../../test/identity-helpers';
 import { createTestApp } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
@@ -24,12 +30,21 @@ await db.insert(storeStaff).values([
   { storeId: store.id, userId: manager.user.id },
   { storeId: store.id, userId: cashier.user.id },
 ]);
-const masseuse = await createTherapist(app, database, { cityId: city.id, projectId: project.id, storeId: store.id });
+const masseuse = await createTherapist(app, database, {
+  cityId: city.id,
+  projectId: project.id,
+  storeId: store.id,
+});
 const freelancer = await createTherapist(app, database, { cityId: city.id, projectId: project.id });
 const stranger = await registerUser(app);
 
-const json = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object, lang = 'en-US') =>
-  (await call(app, { method, url, token, headers: { lang }, ...(payload ? { payload } : {}) })).json();
+const json = async (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  token: string,
+  payload?: object,
+  lang = 'en-US',
+) => (await call(app, { method, url, token, headers: { lang }, ...(payload ? { payload } : {}) })).json();
 const send = (conversationId: number, token: string, body: string, uniqueId: string = crypto.randomUUID()) =>
   json('POST', `/app/chat/conversations/${conversationId}/messages`, token, { type: 'text', uniqueId, body });
 const nextWindow = () => clock.advance(11_000);
@@ -54,7 +69,9 @@ describe('a store team group', () => {
     );
     // A therapist attached later joins; one moved away leaves; a staff row removed leaves.
     await db.update(therapists).set({ storeId: store.id }).where(eq(therapists.id, freelancer.therapistId));
-    expect((await json('GET', `/app/chat/groups/${groupId}`, freelancer.token)).data.group.memberCount).toBe(4);
+    expect((await json('GET', `/app/chat/groups/${groupId}`, freelancer.token)).data.group.memberCount).toBe(
+      4,
+    );
     await db.update(therapists).set({ storeId: null }).where(eq(therapists.id, freelancer.therapistId));
     expect((await json('GET', `/app/chat/groups/${groupId}`, freelancer.token)).code).toBe(
       ERROR_CODES.chatGroupNotFound.code,
@@ -83,7 +100,13 @@ describe('a store team group', () => {
       groupInfo: { kind: 'storeTeam' },
     });
     for (const target of [groupId, 999_999]) {
-      const refused = await json('POST', '/app/chat/conversations', stranger.token, { groupId: target }, 'zh-CN');
+      const refused = await json(
+        'POST',
+        '/app/chat/conversations',
+        stranger.token,
+        { groupId: target },
+        'zh-CN',
+      );
       expect(refused).toMatchObject({ code: ERROR_CODES.chatGroupNotFound.code, msg: '未找到该群聊。' });
       expect((await json('GET', `/app/chat/groups/${target}`, stranger.token)).code).toBe(
         ERROR_CODES.chatGroupNotFound.code,
@@ -94,16 +117,17 @@ describe('a store team group', () => {
     expect((await json('GET', `/app/chat/conversations/${conversationId}`, stranger.token)).code).toBe(
       ERROR_CODES.notFound.code,
     );
-    expect((await json('GET', `/app/chat/conversations/${conversationId}/messages`, stranger.token)).code).toBe(
-      ERROR_CODES.notFound.code,
-    );
+    expect(
+      (await json('GET', `/app/chat/conversations/${conversationId}/messages`, stranger.token)).code,
+    ).toBe(ERROR_CODES.notFound.code);
     expect((await send(conversationId, stranger.token, 'let me in')).code).toBe(ERROR_CODES.notFound.code);
     expect((await json('GET', '/app/chat/conversations', stranger.token)).data.items).toEqual([]);
   });
 
   it('delivers a message to every member, counts it unread for each other member, unmasked', async () => {
     const groupId = await storeGroupId();
-    const conversationId = (await json('POST', '/app/chat/conversations', manager.token, { groupId })).data.id;
+    const conversationId = (await json('POST', '/app/chat/conversations', manager.token, { groupId })).data
+      .id;
     nextWindow();
     // Inside a team the customer ↔ therapist masking does not apply.
     const sent = await send(conversationId, manager.token, 'Call me on 012 345 678 before the shift');
@@ -127,7 +151,9 @@ describe('a store team group', () => {
       groupInfo: { name: 'Sabai Spa' },
     });
     // Reading is per member: the cashier reads, the therapist still has it unread.
-    expect((await json('POST', `/app/chat/conversations/${conversationId}/read`, cashier.token)).data).toMatchObject({
+    expect(
+      (await json('POST', `/app/chat/conversations/${conversationId}/read`, cashier.token)).data,
+    ).toMatchObject({
       unreadCount: 0,
       lastReadSeq: sent.data.seq,
     });
@@ -136,7 +162,9 @@ describe('a store team group', () => {
     const reply = await send(conversationId, masseuse.token, 'On my way');
     expect(reply.code).toBe(0);
     const messages = await json('GET', `/app/chat/conversations/${conversationId}/messages`, cashier.token);
-    expect(messages.data.items.map((item: { body: string; groupId: number }) => [item.body, item.groupId])).toEqual([
+    expect(
+      messages.data.items.map((item: { body: string; groupId: number }) => [item.body, item.groupId]),
+    ).toEqual([
       ['Call me on 012 345 678 before the shift', groupId],
       ['On my way', groupId],
     ]);
@@ -144,16 +172,19 @@ describe('a store team group', () => {
       .select({ userId: chatMembers.userId, unread: chatMembers.unreadCount })
       .from(chatMembers)
       .where(eq(chatMembers.conversationId, conversationId));
+    // The reply counts for the other two; the therapist's own count is the manager's message, still
+    // unread (sending is not reading, as in singles).
     expect(Object.fromEntries(counts.map((row) => [row.userId, row.unread]))).toEqual({
       [manager.user.id]: 1,
       [cashier.user.id]: 1,
-      [masseuse.userId]: 0,
+      [masseuse.userId]: 1,
     });
   });
 
   it('keeps pin and mute per member, recalls as in singles, refuses order cards and calls', async () => {
     const groupId = await storeGroupId();
-    const conversationId = (await json('POST', '/app/chat/conversations', cashier.token, { groupId })).data.id;
+    const conversationId = (await json('POST', '/app/chat/conversations', cashier.token, { groupId })).data
+      .id;
     const muted = await json('PUT', `/app/chat/conversations/${conversationId}/settings`, cashier.token, {
       muted: true,
       pinned: true,
@@ -187,23 +218,29 @@ describe('a store team group', () => {
     });
     expect(card.code).toBe(ERROR_CODES.notFound.code);
     // A call is between two: a group has no one to ring.
-    const ring = await json('POST', '/app/chat/calls', cashier.token, { conversationId, deviceId: 'device-0001' });
+    const ring = await json('POST', '/app/chat/calls', cashier.token, {
+      conversationId,
+      deviceId: 'device-0001',
+    });
     expect(ring.code).toBe(ERROR_CODES.chatNotOpen.code);
   });
 
   it('limits the send rate as in singles', async () => {
     const groupId = await storeGroupId();
-    const conversationId = (await json('POST', '/app/chat/conversations', masseuse.token, { groupId })).data.id;
+    const conversationId = (await json('POST', '/app/chat/conversations', masseuse.token, { groupId })).data
+      .id;
     nextWindow();
     const codes: number[] = [];
-    for (let index = 0; index < 11; index++) codes.push((await send(conversationId, masseuse.token, `n${index}`)).code);
+    for (let index = 0; index < 11; index++)
+      codes.push((await send(conversationId, masseuse.token, `n${index}`)).code);
     expect(codes.slice(0, 10).every((code) => code === 0)).toBe(true);
     expect(codes[10]).toBe(ERROR_CODES.chatSendingTooFast.code);
   });
 
   it('fans a message out to two members’ sockets, on their user topics and the group’s topic', async () => {
     const groupId = await storeGroupId();
-    const conversationId = (await json('POST', '/app/chat/conversations', manager.token, { groupId })).data.id;
+    const conversationId = (await json('POST', '/app/chat/conversations', manager.token, { groupId })).data
+      .id;
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
     const open = async (token: string, topic: string) => {
@@ -216,9 +253,11 @@ describe('a store team group', () => {
       });
       afterAll(() => socket.close());
       socket.send(JSON.stringify({ op: 'subscribe', id: topic, topic }));
-      await expect.poll(() => received.find((message) => message.op === 'ack' || message.op === 'error')).toMatchObject({
-        op: 'ack',
-      });
+      await expect
+        .poll(() => received.find((message) => message.op === 'ack' || message.op === 'error'))
+        .toMatchObject({
+          op: 'ack',
+        });
       return received;
     };
     const cashierHears = await open(cashier.token, `user:${cashier.user.id}`);
@@ -249,14 +288,22 @@ describe('a store team group', () => {
 describe('a channel partner team group', () => {
   it('holds the partner and the accounts that signed up with the partner’s code', async () => {
     const partner = await registerUser(app);
-    await db.insert(partnerInvitationCodes).values({ userId: partner.user.id, code: 'SABAI77', createdAt: clock.now() });
+    await db
+      .insert(partnerInvitationCodes)
+      .values({ userId: partner.user.id, code: 'SABAI77', createdAt: clock.now() });
     const invitee = await registerUser(app, undefined, { invitationCode: 'sabai77' });
     const other = await registerUser(app, undefined, { invitationCode: 'OTHER1' });
     const opened = await json('GET', '/app/chat/conversations', invitee.token);
     const group = opened.data.items.find((item: { type: number }) => item.type === 2);
-    expect(group.groupInfo).toMatchObject({ kind: 'partnerTeam', memberCount: 2, name: partner.user.nickname });
+    expect(group.groupInfo).toMatchObject({
+      kind: 'partnerTeam',
+      memberCount: 2,
+      name: partner.user.nickname,
+    });
     const detail = await json('GET', `/app/chat/groups/${group.groupId}`, partner.token);
-    expect(detail.data.members.map((member: { id: number; role: string }) => [member.id, member.role])).toEqual([
+    expect(
+      detail.data.members.map((member: { id: number; role: string }) => [member.id, member.role]),
+    ).toEqual([
       [partner.user.id, 'owner'],
       [invitee.user.id, 'member'],
     ]);
@@ -271,6 +318,8 @@ describe('a channel partner team group', () => {
       .update(users)
       .set({ isLogout: 3, cancelledAt: clock.now() })
       .where(eq(users.id, invitee.user.id));
-    expect((await json('GET', `/app/chat/groups/${group.groupId}`, partner.token)).data.group.memberCount).toBe(1);
+    expect(
+      (await json('GET', `/app/chat/groups/${group.groupId}`, partner.token)).data.group.memberCount,
+    ).toBe(1);
   });
 });

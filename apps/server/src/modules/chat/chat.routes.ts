@@ -110,7 +110,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{
         response: okResponse(conversationSchema),
       },
     },
-    async (request) => ok(request.lang, await chat.get(requireUser(request), request.params.id, request.lang)),
+    async (request) =>
+      ok(request.lang, await chat.get(requireUser(request), request.params.id, request.lang)),
   );
   app.get(
     '/chat/groups/:id',

@@ -340,7 +340,11 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     if (row.fromUid !== me.id || row.conversationId !== conversationId) {
       throw new AppError('validationFailed', { fields: 'uniqueId' });
     }
-    return messageOf(row, false, row.toUid === null ? ((await groupRowOf(conversationId))?.id ?? null) : null);
+    return messageOf(
+      row,
+      false,
+      row.toUid === null ? ((await groupRowOf(conversationId))?.id ?? null) : null,
+    );
   }
 
   async function orderBetween(orderId: number, a: number, b: number): Promise<boolean> {
@@ -447,10 +451,7 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
      * For voice calls (decision 057): my side of the conversation if the two of us may talk now
      * (the same gate as a message); someone else's conversation answers as not found.
      */
-    async memberWhoMayTalk(
-      me: AuthUser,
-      conversationId: number,
-    ): Promise<MemberRow & { peerId: number }> {
+    async memberWhoMayTalk(me: AuthUser, conversationId: number): Promise<MemberRow & { peerId: number }> {
       const member = await ownMembership(me, conversationId);
       const peerId = member.peerId;
       // A call is between two: a group has no one to ring.
@@ -727,7 +728,11 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
       if (!row) throw new AppError('notFound');
       const member = await ownMembership(me, row.conversationId);
       if (row.revokedAt)
-        return messageOf(row, false, member.peerId === null ? ((await groupRowOf(row.conversationId))?.id ?? null) : null);
+        return messageOf(
+          row,
+          false,
+          member.peerId === null ? ((await groupRowOf(row.conversationId))?.id ?? null) : null,
+        );
       if (!isCustomerService(me)) {
         // A call's outcome is written by the platform on the caller's behalf: not theirs to recall.
         if (row.fromUid !== me.id || row.type === CHAT_MESSAGE_TYPES.call)
@@ -737,6 +742,8 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
         }
       }
       const now = clock.now();
+      // Read before the transaction: on PGlite a read through `db` inside it would wait for it.
+      const groupId = member.peerId === null ? ((await groupRowOf(row.conversationId))?.id ?? null) : null;
       const view = await outbox.transaction(async (tx) => {
         const [revoked] = await tx
           .update(chatMessages)
@@ -746,7 +753,6 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
         if (!revoked) throw new AppError('notFound');
         // A recalled text must not live on in its translations (decision 058).
         await tx.delete(chatMessageTranslations).where(eq(chatMessageTranslations.messageId, messageId));
-        const groupId = member.peerId === null ? ((await groupRowOf(row.conversationId))?.id ?? null) : null;
         const view = messageOf(revoked, false, groupId);
         await outbox.add(tx, {
           aggregateType: 'chatConversation',
@@ -768,7 +774,11 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
       if (!row) throw new AppError('notFound');
       const member = await ownMembership(me, row.conversationId);
       await db.insert(chatMessageDeletions).values({ messageId, userId: me.id }).onConflictDoNothing();
-      return messageOf(row, true, member.peerId === null ? ((await groupRowOf(row.conversationId))?.id ?? null) : null);
+      return messageOf(
+        row,
+        true,
+        member.peerId === null ? ((await groupRowOf(row.conversationId))?.id ?? null) : null,
+      );
     },
 
     /** Read up to the newest message: clears the unread count on every one of my devices. */

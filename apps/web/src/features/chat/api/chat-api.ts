@@ -11,7 +11,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePagedQuery } from '../../../hooks/use-paged-query';
 import { api } from '../../../lib/api-client';
 
-export type { ChatGroupDetail, ChatGroupInfo, ChatGroupMember, ChatMessage, Conversation, MessageTranslation, Phrase };
+export type {
+  ChatGroupDetail,
+  ChatGroupInfo,
+  ChatGroupMember,
+  ChatMessage,
+  Conversation,
+  MessageTranslation,
+  Phrase,
+};
 
 export const chatKeys = {
   all: ['chat'] as const,

@@ -64,7 +64,13 @@ function ConversationRow({ conversation, meId }: { conversation: Conversation; m
             className={isGroup ? 'chat-row__avatar chat-row__avatar--group' : 'chat-row__avatar'}
             aria-hidden="true"
           >
-            {avatarUrl ? <img src={avatarUrl} alt="" /> : isGroup ? <TeamOutline /> : Array.from(name || '?')[0]}
+            {avatarUrl ? (
+              <img src={avatarUrl} alt="" />
+            ) : isGroup ? (
+              <TeamOutline />
+            ) : (
+              Array.from(name || '?')[0]
+            )}
           </span>
         </Badge>
         <span className="chat-row__body">

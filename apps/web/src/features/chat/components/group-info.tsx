@@ -29,7 +29,7 @@ export function GroupInfo({ detail }: { detail: ChatGroupDetail }) {
     },
     onError: (error) => showToast(isApiError(error) ? error.message : String(error)),
   });
-  const valueOf = (setting: Setting) =>
+  const shownValue = (setting: Setting) =>
     change.isPending && change.variables?.[setting] !== undefined
       ? Boolean(change.variables[setting])
       : detail[setting];
@@ -47,7 +47,7 @@ export function GroupInfo({ detail }: { detail: ChatGroupDetail }) {
         <List.Item
           extra={
             <Switch
-              checked={valueOf('muted')}
+              checked={shownValue('muted')}
               onChange={(checked) => change.mutate({ muted: checked })}
               aria-label={t('group.mute')}
             />
@@ -59,7 +59,7 @@ export function GroupInfo({ detail }: { detail: ChatGroupDetail }) {
         <List.Item
           extra={
             <Switch
-              checked={valueOf('pinned')}
+              checked={shownValue('pinned')}
               onChange={(checked) => change.mutate({ pinned: checked })}
               aria-label={t('group.pin')}
             />
@@ -74,7 +74,11 @@ export function GroupInfo({ detail }: { detail: ChatGroupDetail }) {
             key={member.id}
             prefix={
               <span className="chat-group-info__member-avatar" aria-hidden="true">
-                {member.avatarUrl ? <img src={member.avatarUrl} alt="" /> : Array.from(member.nickname || '?')[0]}
+                {member.avatarUrl ? (
+                  <img src={member.avatarUrl} alt="" />
+                ) : (
+                  Array.from(member.nickname || '?')[0]
+                )}
               </span>
             }
             extra={t(`group.role.${member.role}`)}
