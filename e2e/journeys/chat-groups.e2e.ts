@@ -11,10 +11,16 @@ import { setUpJourney } from '../support/journey';
 const journey = setUpJourney({ env: { NODE_ENV: 'development', LOG_LEVEL: 'warn' } });
 
 type Envelope<T> = { code: number; msg: string; data: T };
-async function ok<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+async function ok<T>(
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  lang = 'en-US',
+): Promise<T> {
   const response = await fetch(`${journey.server.baseUrl}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    headers: { 'content-type': 'application/json', lang, ...(token ? { token } : {}) },
     body: body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body),
   });
   const answer = (await response.json()) as Envelope<T>;
@@ -56,6 +62,15 @@ describe('the demo store’s team group (en and km)', () => {
     const group = list.items.find((item) => item.type === 2);
     expect(group?.groupInfo?.kind).toBe('storeTeam');
     const storeName = group?.groupInfo?.name ?? '';
+    // The store's name is read in the reader's language.
+    const kmGroup = await ok<Conversation>(
+      'POST',
+      '/app/chat/conversations',
+      therapist.token,
+      { groupId: group?.groupId },
+      'km-KH',
+    );
+    const storeNameKm = kmGroup.groupInfo?.name ?? '';
 
     const errors: string[] = [];
     const open = async (context: BrowserContext) => {
@@ -68,7 +83,7 @@ describe('the demo store’s team group (en and km)', () => {
     const therapistContext = await signedInContext(journey.launched.browser, therapist, 'km');
     const therapistPage = await open(therapistContext);
     await therapistPage.goto(`${journey.server.baseUrl}/chat/index?group_id=${group?.groupId}`);
-    const kmTitle = chatKm.group.storeTeamName.replace('{{name}}', storeName);
+    const kmTitle = chatKm.group.storeTeamName.replace('{{name}}', storeNameKm);
     await therapistPage.getByRole('heading', { name: kmTitle }).waitFor();
     // The demo's welcome message from the counter, under the counter's name.
     await bubbles(therapistPage).filter({ hasText: 'Welcome to the team chat!' }).waitFor();
@@ -83,7 +98,10 @@ describe('the demo store’s team group (en and km)', () => {
     const counterPage = await open(counterContext);
     await counterPage.goto(`${journey.server.baseUrl}/chat/list`);
     const enTitle = chatEn.group.storeTeamName.replace('{{name}}', storeName);
-    await counterPage.locator('a.chat-row').filter({ hasText: enTitle }).click();
+    const groupRow = counterPage.locator('a.chat-row').filter({ hasText: enTitle });
+    await groupRow.waitFor();
+    await shoot(counterPage, 'list-en');
+    await groupRow.click();
     await counterPage.getByRole('heading', { name: enTitle }).waitFor();
     // No call button in a group: a call is between two.
     expect(await counterPage.getByRole('button', { name: chatEn.call.start }).count()).toBe(0);
@@ -116,8 +134,8 @@ describe('the demo store’s team group (en and km)', () => {
     // The group info page from the header: the members with their place in the team; mute sticks.
     await counterPage.getByRole('link', { name: chatEn.group.infoTitle }).click();
     await counterPage.waitForURL(`**/chat/groupInfo?group_id=${group?.groupId}`);
-    await counterPage.getByText(chatEn.group.role.therapist).waitFor();
-    await counterPage.getByText(therapist.user.nickname).waitFor();
+    await counterPage.getByText(chatEn.group.role.therapist, { exact: true }).waitFor();
+    await counterPage.getByText(therapist.user.nickname, { exact: true }).waitFor();
     const mute = counterPage.getByRole('switch', { name: chatEn.group.mute });
     await mute.click();
     await expect.poll(() => mute.getAttribute('aria-checked')).toBe('true');
@@ -128,7 +146,7 @@ describe('the demo store’s team group (en and km)', () => {
       .toBe('true');
 
     await therapistPage.getByRole('link', { name: chatKm.group.infoTitle }).click();
-    await therapistPage.getByText(chatKm.group.role.staff).waitFor();
+    await therapistPage.getByText(chatKm.group.role.staff, { exact: true }).waitFor();
     await shoot(therapistPage, 'info-km');
 
     expect(errors).toEqual([]);
