@@ -150,3 +150,6 @@ CREATE TRIGGER users_partner_team_joined AFTER INSERT ON users
 CREATE TRIGGER users_partner_team_moved AFTER UPDATE OF invited_with_code, is_logout ON users
   FOR EACH ROW WHEN (OLD.invited_with_code IS DISTINCT FROM NEW.invited_with_code OR OLD.is_logout IS DISTINCT FROM NEW.is_logout)
   EXECUTE FUNCTION chat_partner_invitee_changed();
+--> statement-breakpoint
+-- Stores that already have staff or therapists get their team group now, not at their next change.
+SELECT chat_sync_store_team(id) FROM stores;

@@ -323,3 +323,17 @@ describe('a channel partner team group', () => {
     ).toBe(1);
   });
 });
+
+describe('an installation upgraded with staff already in place', () => {
+  it('gets each store’s group from the migration’s one-off sync', async () => {
+    // As before the migration: no group for the store, staff and therapists already attached.
+    await db.execute(
+      sql`delete from chat_conversations where id in (select conversation_id from chat_groups where store_id = ${store.id})`,
+    );
+    expect(await storeGroupId()).toBeUndefined();
+    // The migration's last statement.
+    await db.execute(sql`select chat_sync_store_team(id) from stores`);
+    const groupId = await storeGroupId();
+    expect((await json('GET', `/app/chat/groups/${groupId}`, cashier.token)).data.group.memberCount).toBe(3);
+  });
+});
