@@ -28,10 +28,16 @@ export interface DemoAccount {
   phone: string;
   password: string;
 }
-export const DEMO_ACCOUNTS: Record<'therapist' | 'support' | 'customer', DemoAccount> = {
+export const DEMO_ACCOUNTS: Record<
+  'therapist' | 'support' | 'customer' | 'store' | 'storeTherapist',
+  DemoAccount
+> = {
   therapist: { areaCode: '855', phone: '012345678', password: 'sabai-demo' },
   support: { areaCode: '855', phone: '012345679', password: 'sabai-support' },
   customer: { areaCode: '855', phone: '012345680', password: 'sabai-customer' },
+  store: { areaCode: '855', phone: '012345681', password: 'sabai-store' },
+  /** A therapist of the demo store: with the store counter, the store's team group (decision 061). */
+  storeTherapist: { areaCode: '855', phone: '012345682', password: 'sabai-team' },
 };
 export const PHNOM_PENH = { lat: 11.5564, lng: 104.9282 };
 

@@ -163,6 +163,8 @@ export const ERROR_CODES = {
   chatSendingTooFast: { code: 5007, httpStatus: 200 },
   chatUserNotFound: { code: 5008, httpStatus: 200 },
   chatPhraseLimit: { code: 5009, httpStatus: 200 },
+  // Group conversations (decision 061; 5050–5059): the spec's "group conversation not found".
+  chatGroupNotFound: { code: 5050, httpStatus: 200 },
   // Voice messages (decision 060; 5040–5049).
   chatVoiceTooShort: { code: 5040, httpStatus: 200 },
   chatVoiceTooLong: { code: 5041, httpStatus: 200 },

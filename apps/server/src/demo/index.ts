@@ -4,6 +4,7 @@ import { seedCatalogDemo, seedDemoWorkingHours } from './catalog-demo';
 import { seedIdentityDemo, seedSupportDemo } from './identity-demo';
 import { seedOrdersDemo } from './orders-demo';
 import { seedDemoData } from './platform-demo';
+import { seedTeamDemo } from './team-demo';
 import { seedWalletDemo } from './wallet-demo';
 
 export { DEMO_BANGKOK_THERAPIST_LOGIN, seedBangkokDemo } from './bangkok-demo';
@@ -11,6 +12,7 @@ export { seedCatalogDemo } from './catalog-demo';
 export { DEMO_SUPPORT_LOGIN, DEMO_THERAPIST_LOGIN } from './identity-demo';
 export { DEMO_CUSTOMER_LOGIN, DEMO_STORE_LOGIN } from './orders-demo';
 export { seedDemoData } from './platform-demo';
+export { DEMO_STORE_THERAPIST_LOGIN } from './team-demo';
 
 /**
  * The demo data sets (development and demo installations only, never production by default), each
@@ -33,7 +35,16 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const ordersSeeded = await seedOrdersDemo(db, now);
   // The demo customer's wallet balance (a ledger top-up), so paying by wallet can be tried.
   const walletSeeded = await seedWalletDemo(db, { now: () => now });
+  // The demo store's team group: a therapist of the store gets a login beside the store counter.
+  const teamSeeded = await seedTeamDemo(db, now);
   return (
-    seeded || catalogSeeded || identitySeeded || staffSeeded || bangkokSeeded || ordersSeeded || walletSeeded
+    seeded ||
+    catalogSeeded ||
+    identitySeeded ||
+    staffSeeded ||
+    bangkokSeeded ||
+    ordersSeeded ||
+    walletSeeded ||
+    teamSeeded
   );
 }

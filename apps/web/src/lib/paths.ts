@@ -231,9 +231,14 @@ export const workbenchReviews = fixed('/therapist/workbench/reviews');
 export const chatList = fixed('/chat/list');
 export const chatIndex = {
   path: '/chat/index',
-  href: (query: { to_uid?: number; order_id?: number }) => withQuery('/chat/index', query),
+  href: (query: { to_uid?: number; order_id?: number; group_id?: number }) => withQuery('/chat/index', query),
 } as const;
 export const chatPhrase = fixed('/chat/phrase');
+/** The IM module's group info page (decision 061): a team group's name, members, mute and pin. */
+export const chatGroupInfo = {
+  path: '/chat/groupInfo',
+  href: (groupId: number) => withQuery('/chat/groupInfo', { group_id: groupId }),
+};
 /** Spec chat/voiceCall: one call, outgoing or incoming (decision 057). */
 export const chatVoiceCall = {
   path: '/chat/voiceCall',

@@ -23,6 +23,14 @@ export const PHRASES_MAX = 50;
 export const CHAT_MESSAGE_TYPES = { text: 1, image: 2, voice: 3, orderCard: 4, call: 5, system: 9 } as const;
 export type ChatMessageType = keyof typeof CHAT_MESSAGE_TYPES;
 
+/** Conversation types, numbered as the spec's `type` (1 single, 2 group). */
+export const CONVERSATION_TYPES = { single: 1, group: 2 } as const;
+/** Team groups (decision 061): a store's staff and therapists, a channel partner and their invitees. */
+export const CHAT_GROUP_KINDS = ['storeTeam', 'partnerTeam'] as const;
+export type ChatGroupKind = (typeof CHAT_GROUP_KINDS)[number];
+/** Spec: group members are read 1000 at most. */
+export const GROUP_MEMBERS_MAX = 1000;
+
 /** Realtime event types (on `chat:<id>` and the members' `user:<id>` topics). */
 export const CHAT_MESSAGE_EVENT = 'chat.message';
 export const CHAT_REVOKED_EVENT = 'chat.revoked';
@@ -35,7 +43,10 @@ export const chatMessageSchema = z.object({
   conversationId: z.number().int(),
   seq: z.number().int(),
   fromUid: z.number().int(),
-  toUid: z.number().int(),
+  /** The other member of a single conversation; null in a group. */
+  toUid: z.number().int().nullable(),
+  /** The group of a group conversation's message (decision 061). */
+  groupId: z.number().int().nullable().optional(),
   type: z.number().int(),
   /** Empty once revoked: the client shows its revoked notice. */
   body: z.string(),
@@ -58,12 +69,27 @@ export const chatUserInfoSchema = z.object({
   avatarUrl: z.string().nullable(),
 });
 
+/** The spec's group info: name, introduction, picture; the name is the store's or the partner's. */
+export const chatGroupInfoSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(CHAT_GROUP_KINDS),
+  /** The store's name in the reader's language, or the partner's nickname: the web words the title. */
+  name: z.string(),
+  introduction: z.string(),
+  avatarUrl: z.string().nullable(),
+  memberCount: z.number().int(),
+});
+export type ChatGroupInfo = z.infer<typeof chatGroupInfoSchema>;
+
 export const conversationSchema = z.object({
   id: z.number().int(),
-  /** 1 single (groups are not built yet). */
-  type: z.literal(1),
-  friendUid: z.number().int(),
-  userInfo: chatUserInfoSchema,
+  /** 1 single, 2 group (decision 061). */
+  type: z.union([z.literal(1), z.literal(2)]),
+  /** The other member of a single conversation; null for a group. */
+  friendUid: z.number().int().nullable(),
+  userInfo: chatUserInfoSchema.nullable(),
+  groupId: z.number().int().nullable(),
+  groupInfo: chatGroupInfoSchema.nullable(),
   unreadCount: z.number().int(),
   lastReadSeq: z.number().int(),
   lastSeq: z.number().int(),
@@ -94,7 +120,31 @@ export const conversationListQuerySchema = z.object({
  * Open (or find) the conversation with a user: the spec's lookup by friend/user id (`to_uid`), or
  * an order's (the other party of an order of mine). Neither is the spec's "target unknown".
  */
-export const openConversationSchema = z.object({ toUid: idSchema.optional(), orderId: idSchema.optional() });
+export const openConversationSchema = z.object({
+  toUid: idSchema.optional(),
+  orderId: idSchema.optional(),
+  /** A team group of mine (decision 061); not a member's is "group conversation not found". */
+  groupId: idSchema.optional(),
+});
+
+/** A member of a group as its info page lists them; `role` is their place in the team. */
+export const chatGroupMemberSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(['owner', 'staff', 'therapist', 'member']),
+});
+export type ChatGroupMember = z.infer<typeof chatGroupMemberSchema>;
+
+/** The group info page: the group, its members (at most 1000) and my settings for it. */
+export const chatGroupDetailSchema = z.object({
+  group: chatGroupInfoSchema,
+  conversationId: z.number().int(),
+  members: z.array(chatGroupMemberSchema),
+  pinned: z.boolean(),
+  muted: z.boolean(),
+});
+export type ChatGroupDetail = z.infer<typeof chatGroupDetailSchema>;
 
 /** Older than `before` (a sequence), or everything after `since` (catching up after a reconnect). */
 export const messageListQuerySchema = z.object({

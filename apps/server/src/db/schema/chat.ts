@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -12,26 +13,73 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { orders } from './booking';
+import { stores } from './catalog';
 import { users } from './identity';
 
 /**
- * A single conversation between two users (decision 048): one per pair, so `pairKey` is the two ids
- * smallest first. `lastSeq` is the last message's sequence: each message takes the next one under
- * the row's lock, so a conversation's messages have a gap-free order the clients page and catch up by.
+ * A conversation (decision 048): a single one between two users (type 1, one per pair, so `pairKey`
+ * is the two ids smallest first) or a group's (type 2, decision 061: no pair, its `chat_groups` row
+ * says whose). `lastSeq` is the last message's sequence: each message takes the next one under the
+ * row's lock, so a conversation's messages have a gap-free order the clients page and catch up by.
  */
 export const chatConversations = pgTable(
   'chat_conversations',
   {
     id: serial('id').primaryKey(),
-    pairKey: text('pair_key').notNull(),
+    /** 1 single, 2 group (the spec's numbers). */
+    type: smallint('type').notNull().default(1),
+    pairKey: text('pair_key'),
     lastSeq: integer('last_seq').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (table) => [uniqueIndex('chat_conversations_pair').on(table.pairKey)],
+  (table) => [
+    uniqueIndex('chat_conversations_pair').on(table.pairKey),
+    check('chat_conversations_type_known', sql`${table.type} in (1, 2)`),
+    check('chat_conversations_single_has_pair', sql`(${table.type} = 1) = (${table.pairKey} is not null)`),
+  ],
 );
 
-/** A member's side of a conversation: unread count, how far they read, and their own settings. */
+/**
+ * A team's group conversation (decision 061): a store's team (its staff and the therapists attached
+ * to it) or a channel partner's team (the partner and the accounts that signed up with the partner's
+ * invitation code). One group per store and per partner. Its members are `chat_members` rows kept
+ * in step by database triggers on `store_staff`, `therapists`, `users` and `partner_invitation_codes`
+ * (migration `group-conversations`), so every path that changes a team changes the group in the same
+ * transaction. The name and picture are read from the store or the partner, never copied.
+ */
+export const chatGroups = pgTable(
+  'chat_groups',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['storeTeam', 'partnerTeam'] }).notNull(),
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    /** The channel partner whose team it is (partner teams only). */
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The spec's group introduction (empty by default). */
+    introduction: text('introduction').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('chat_groups_conversation').on(table.conversationId),
+    uniqueIndex('chat_groups_store').on(table.storeId),
+    uniqueIndex('chat_groups_owner').on(table.ownerId),
+    check('chat_groups_kind_known', sql`${table.kind} in ('storeTeam', 'partnerTeam')`),
+    check(
+      'chat_groups_kind_target',
+      sql`(${table.kind} = 'storeTeam' and ${table.storeId} is not null and ${table.ownerId} is null)
+        or (${table.kind} = 'partnerTeam' and ${table.ownerId} is not null and ${table.storeId} is null)`,
+    ),
+  ],
+);
+
+/**
+ * A member's side of a conversation: unread count, how far they read, and their own settings.
+ * `peerId` is the other member of a single conversation; null in a group.
+ */
 export const chatMembers = pgTable(
   'chat_members',
   {
@@ -41,9 +89,7 @@ export const chatMembers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    peerId: integer('peer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    peerId: integer('peer_id').references(() => users.id, { onDelete: 'cascade' }),
     unreadCount: integer('unread_count').notNull().default(0),
     lastReadSeq: integer('last_read_seq').notNull().default(0),
     pinned: boolean('pinned').notNull().default(false),
@@ -74,9 +120,8 @@ export const chatMessages = pgTable(
     fromUid: integer('from_uid')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    toUid: integer('to_uid')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The other member of a single conversation; null in a group (every member reads it). */
+    toUid: integer('to_uid').references(() => users.id, { onDelete: 'cascade' }),
     /** 1 text, 2 image, 3 voice, 4 order card, 5 call, 9 system note. */
     type: smallint('type').notNull(),
     body: text('body').notNull().default(''),

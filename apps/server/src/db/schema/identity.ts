@@ -46,6 +46,10 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_live_phone').on(table.phoneE164).where(sql`${table.isLogout} <> 3`),
     index('users_phone').on(table.phoneE164),
+    // A partner team's members are found by the code they signed up with (decision 061).
+    index('users_invited_with_code')
+      .on(sql`upper(${table.invitedWithCode})`)
+      .where(sql`${table.invitedWithCode} is not null`),
     index('users_cancellation_due').on(table.cancellationDueAt).where(sql`${table.isLogout} = 2`),
     check('users_status_known', sql`${table.status} in (1, 2)`),
     check('users_is_logout_known', sql`${table.isLogout} in (1, 2, 3)`),
@@ -149,5 +153,25 @@ export const smsCodes = pgTable(
     index('sms_codes_ip_created').on(table.ip, table.createdAt),
     check('sms_codes_purpose_known', sql.raw(`purpose in (${PURPOSE_LIST})`)),
     check('sms_codes_attempts_range', sql`${table.attempts} between 0 and 5`),
+  ],
+);
+
+/**
+ * A channel partner's invitation code (decision 061): the accounts that signed up with it
+ * (`users.invited_with_code`, compared upper-case) are the partner's team. Kept minimal until the
+ * growth module gives every role its codes, shares and team pages.
+ */
+export const partnerInvitationCodes = pgTable(
+  'partner_invitation_codes',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('partner_invitation_codes_code').on(table.code),
+    check('partner_invitation_codes_code_form', sql`${table.code} ~ '^[A-Z0-9]{4,16}$'`),
   ],
 );

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  chatGroupDetailSchema,
   chatMessageSchema,
   conversationListQuerySchema,
   conversationPageSchema,
@@ -59,7 +60,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{
         response: okResponse(conversationPageSchema),
       },
     },
-    async (request) => ok(request.lang, await chat.list(requireUser(request), request.query.page)),
+    async (request) =>
+      ok(request.lang, await chat.list(requireUser(request), request.query.page, request.lang)),
   );
   app.post(
     '/chat/conversations',
@@ -69,16 +71,17 @@ export const chatRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          'Open (or find) my conversation with a user (chat/index?to_uid) or with the other party of my order',
+          'Open (or find) my conversation with a user (chat/index?to_uid), with the other party of my order, or of my team group (groupId)',
         body: openConversationSchema,
         response: okResponse(conversationSchema),
       },
     },
     async (request) => {
       const me = requireUser(request);
-      const { toUid, orderId } = request.body;
-      if (toUid !== undefined) return ok(request.lang, await chat.open(me, toUid));
-      if (orderId !== undefined) return ok(request.lang, await chat.openForOrder(me, orderId));
+      const { toUid, orderId, groupId } = request.body;
+      if (groupId !== undefined) return ok(request.lang, await chat.openGroup(me, groupId, request.lang));
+      if (toUid !== undefined) return ok(request.lang, await chat.open(me, toUid, request.lang));
+      if (orderId !== undefined) return ok(request.lang, await chat.openForOrder(me, orderId, request.lang));
       throw new AppError('chatTargetUnknown');
     },
   );
@@ -107,7 +110,23 @@ export const chatRoutes: FastifyPluginAsyncZod<{
         response: okResponse(conversationSchema),
       },
     },
-    async (request) => ok(request.lang, await chat.get(requireUser(request), request.params.id)),
+    async (request) =>
+      ok(request.lang, await chat.get(requireUser(request), request.params.id, request.lang)),
+  );
+  app.get(
+    '/chat/groups/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'A team group of mine (group info page): name, members, my pin and mute',
+        params: idParams,
+        response: okResponse(chatGroupDetailSchema),
+      },
+    },
+    async (request) =>
+      ok(request.lang, await chat.groupDetail(requireUser(request), request.params.id, request.lang)),
   );
   app.put(
     '/chat/conversations/:id/settings',
@@ -123,7 +142,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(request.lang, await chat.updateSettings(requireUser(request), request.params.id, request.body)),
+      ok(
+        request.lang,
+        await chat.updateSettings(requireUser(request), request.params.id, request.body, request.lang),
+      ),
   );
   app.post(
     '/chat/conversations/:id/read',
@@ -137,7 +159,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{
         response: okResponse(conversationSchema),
       },
     },
-    async (request) => ok(request.lang, await chat.markRead(requireUser(request), request.params.id)),
+    async (request) =>
+      ok(request.lang, await chat.markRead(requireUser(request), request.params.id, request.lang)),
   );
   app.get(
     '/chat/conversations/:id/messages',

@@ -6,18 +6,25 @@ import {
   CHAT_PAGE_SIZE,
   CHAT_READ_EVENT,
   CHAT_REVOKED_EVENT,
+  type ChatGroupDetail,
+  type ChatGroupInfo,
+  type ChatGroupMember,
   type ChatMessage,
+  CONVERSATION_TYPES,
   type Conversation,
+  GROUP_MEMBERS_MAX,
   REVOKE_WINDOW_MS,
   type SendMessageInput,
   VOICE_MAX_MS,
   VOICE_MIN_MS,
 } from '@sabai/shared/chat/chat.schemas';
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Language } from '@sabai/shared/i18n';
+import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import {
   chatConversations,
   chatForbiddenWords,
+  chatGroups,
   chatMembers,
   chatMessageDeletions,
   chatMessages,
@@ -29,6 +36,7 @@ import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { reencodeUploadedImage } from '../../lib/image-reencode';
+import { localised } from '../../lib/localised';
 import type { FileStorage } from '../../lib/storage';
 import type { Outbox } from '../../outbox/outbox';
 import { containsForbiddenWord, maskContactDetails } from './chat-rules';
@@ -60,7 +68,8 @@ export interface NewMessage {
   clientCreateTime?: string;
 }
 
-function messageOf(row: MessageRow, deletedForMe: boolean): ChatMessage {
+/** `groupId`: the group of a group conversation's message (decision 061), else null. */
+function messageOf(row: MessageRow, deletedForMe: boolean, groupId: number | null = null): ChatMessage {
   return {
     msgId: row.id,
     uniqueId: row.uniqueId,
@@ -68,6 +77,7 @@ function messageOf(row: MessageRow, deletedForMe: boolean): ChatMessage {
     seq: row.seq,
     fromUid: row.fromUid,
     toUid: row.toUid,
+    groupId,
     type: row.type,
     body: row.revokedAt || deletedForMe ? '' : row.body,
     imageUrl:
@@ -179,7 +189,71 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     return { canSend: open, closedReason: open ? null : 'chatClosed', masked };
   }
 
-  async function peerOf(member: Pick<MemberRow, 'peerId'>) {
+  /**
+   * Whether this member may send now. A team group's members always may, unmasked: the gate and the
+   * masking of decision 048 guard a customer and a provider, who never share a team (decision 061).
+   */
+  async function gateOf(member: Pick<MemberRow, 'userId' | 'peerId'>) {
+    if (member.peerId === null) return { canSend: true, closedReason: null, masked: false };
+    return gateBetween(member.userId, member.peerId);
+  }
+
+  /** The group whose conversation this is, or null for a single conversation. */
+  async function groupRowOf(conversationId: number) {
+    const [row] = await db.select().from(chatGroups).where(eq(chatGroups.conversationId, conversationId));
+    return row ?? null;
+  }
+
+  /** The spec's group info: the name and picture are the store's (in the reader's language) or the partner's. */
+  async function groupInfoOf(group: typeof chatGroups.$inferSelect, lang: Language): Promise<ChatGroupInfo> {
+    const [row] = await queryRows<{
+      names: Record<string, string> | null;
+      photos: string[] | null;
+      nickname: string | null;
+      avatar_key: string | null;
+      member_count: number;
+    }>(
+      db,
+      sql`select s.names, s.photos, u.nickname, u.avatar_key,
+            (select count(*)::int from chat_members m where m.conversation_id = ${group.conversationId}) as member_count
+          from chat_groups g
+          left join stores s on s.id = g.store_id
+          left join users u on u.id = g.owner_id
+          where g.id = ${group.id}`,
+    );
+    const name = group.kind === 'storeTeam' ? localised(row?.names, lang) : (row?.nickname ?? '');
+    const avatarUrl =
+      group.kind === 'storeTeam'
+        ? (row?.photos?.[0] ?? null)
+        : row?.avatar_key
+          ? uploadUrl(row.avatar_key)
+          : null;
+    return {
+      id: group.id,
+      kind: group.kind,
+      name,
+      introduction: group.introduction,
+      avatarUrl,
+      memberCount: row?.member_count ?? 0,
+    };
+  }
+
+  /** Every member's id (the group's fan-out: each one's `user:` topic hears the message). */
+  async function memberIdsOf(tx: Db, conversationId: number): Promise<number[]> {
+    const rows = await tx
+      .select({ userId: chatMembers.userId })
+      .from(chatMembers)
+      .where(eq(chatMembers.conversationId, conversationId));
+    return rows.map((row) => row.userId);
+  }
+
+  /** The topics a conversation's change goes to: `chat:<id>` and the members' `user:<id>`. */
+  async function topicsFor(tx: Db, member: Pick<MemberRow, 'conversationId' | 'peerId'>, me: number) {
+    if (member.peerId !== null) return topicsOf(member.conversationId, member.peerId, me);
+    return topicsOf(member.conversationId, ...(await memberIdsOf(tx, member.conversationId)));
+  }
+
+  async function peerOf(member: { peerId: number }) {
     const [peer] = await db
       .select({ id: users.id, nickname: users.nickname, avatarKey: users.avatarKey })
       .from(users)
@@ -191,7 +265,7 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     };
   }
 
-  async function lastMessageFor(member: MemberRow): Promise<ChatMessage | null> {
+  async function lastMessageFor(member: MemberRow, groupId: number | null): Promise<ChatMessage | null> {
     const [row] = await db
       .select()
       .from(chatMessages)
@@ -203,24 +277,29 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
       .select()
       .from(chatMessageDeletions)
       .where(and(eq(chatMessageDeletions.messageId, row.id), eq(chatMessageDeletions.userId, member.userId)));
-    return messageOf(row, Boolean(deleted));
+    return messageOf(row, Boolean(deleted), groupId);
   }
 
-  async function conversationOf(member: MemberRow): Promise<Conversation> {
+  async function conversationOf(member: MemberRow, lang: Language): Promise<Conversation> {
     const [conversation] = await db
       .select()
       .from(chatConversations)
       .where(eq(chatConversations.id, member.conversationId));
-    const [userInfo, lastMessage, gate] = await Promise.all([
-      peerOf(member),
-      lastMessageFor(member),
-      gateBetween(member.userId, member.peerId),
+    const peerId = member.peerId;
+    const group = peerId === null ? await groupRowOf(member.conversationId) : null;
+    const [userInfo, groupInfo, lastMessage, gate] = await Promise.all([
+      peerId === null ? null : peerOf({ peerId }),
+      group ? groupInfoOf(group, lang) : null,
+      lastMessageFor(member, group?.id ?? null),
+      gateOf(member),
     ]);
     return {
       id: member.conversationId,
-      type: 1,
-      friendUid: member.peerId,
+      type: peerId === null ? CONVERSATION_TYPES.group : CONVERSATION_TYPES.single,
+      friendUid: peerId,
       userInfo,
+      groupId: group?.id ?? null,
+      groupInfo,
       unreadCount: member.unreadCount,
       lastReadSeq: member.lastReadSeq,
       lastSeq: conversation?.lastSeq ?? 0,
@@ -261,7 +340,11 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     if (row.fromUid !== me.id || row.conversationId !== conversationId) {
       throw new AppError('validationFailed', { fields: 'uniqueId' });
     }
-    return messageOf(row, false);
+    return messageOf(
+      row,
+      false,
+      row.toUid === null ? ((await groupRowOf(conversationId))?.id ?? null) : null,
+    );
   }
 
   async function orderBetween(orderId: number, a: number, b: number): Promise<boolean> {
@@ -313,23 +396,31 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
         .returning();
       // A resend racing its first attempt: the first one's transaction made it; this one makes nothing.
       if (!row) return null;
+      // Every other member's unread count (the peer's, or each of a group's members) in this transaction.
       await tx
         .update(chatMembers)
         .set({ unreadCount: sql`${chatMembers.unreadCount} + 1`, hidden: false, updatedAt: now })
-        .where(
-          and(eq(chatMembers.conversationId, member.conversationId), eq(chatMembers.userId, member.peerId)),
-        );
+        .where(and(eq(chatMembers.conversationId, member.conversationId), ne(chatMembers.userId, senderId)));
       await tx
         .update(chatMembers)
         .set({ lastReadSeq: row.seq, hidden: false, updatedAt: now })
         .where(and(eq(chatMembers.conversationId, member.conversationId), eq(chatMembers.userId, senderId)));
-      const view = messageOf(row, false);
+      const groupId =
+        member.peerId === null
+          ? ((
+              await tx
+                .select({ id: chatGroups.id })
+                .from(chatGroups)
+                .where(eq(chatGroups.conversationId, member.conversationId))
+            )[0]?.id ?? null)
+          : null;
+      const view = messageOf(row, false, groupId);
       await outbox.add(tx, {
         aggregateType: 'chatConversation',
         aggregateId: member.conversationId,
         eventType: CHAT_MESSAGE_EVENT,
         payload: view,
-        topics: topicsOf(member.conversationId, member.peerId, senderId),
+        topics: await topicsFor(tx, member, senderId),
       });
       return view;
     }
@@ -349,7 +440,7 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     const member = await ownMembership(me, conversationId);
     const resent = await existingByUniqueId(me, conversationId, uniqueId);
     if (resent) return { member, resent, masked: false };
-    const gate = await gateBetween(me.id, member.peerId);
+    const gate = await gateOf(member);
     if (!gate.canSend) throw new AppError(gate.closedReason ?? 'chatNotOpen');
     await checkSendRate(me);
     return { member, resent: null, masked: gate.masked };
@@ -360,11 +451,14 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
      * For voice calls (decision 057): my side of the conversation if the two of us may talk now
      * (the same gate as a message); someone else's conversation answers as not found.
      */
-    async memberWhoMayTalk(me: AuthUser, conversationId: number): Promise<MemberRow> {
+    async memberWhoMayTalk(me: AuthUser, conversationId: number): Promise<MemberRow & { peerId: number }> {
       const member = await ownMembership(me, conversationId);
-      const gate = await gateBetween(me.id, member.peerId);
+      const peerId = member.peerId;
+      // A call is between two: a group has no one to ring.
+      if (peerId === null) throw new AppError('chatNotOpen');
+      const gate = await gateBetween(me.id, peerId);
       if (!gate.canSend) throw new AppError(gate.closedReason ?? 'chatNotOpen');
-      return member;
+      return { ...member, peerId };
     },
 
     /** The other member as the chat shows them (nickname, avatar). */
@@ -374,7 +468,7 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     writeMessage,
 
     /** The spec's lookup by friend/user id: the one conversation with that user, made on first use. */
-    async open(me: AuthUser, toUid: number): Promise<Conversation> {
+    async open(me: AuthUser, toUid: number, lang: Language = 'en'): Promise<Conversation> {
       if (toUid === me.id) throw new AppError('chatWithSelf');
       const [peer] = await db.select({ id: users.id }).from(users).where(eq(users.id, toUid));
       if (!peer) throw new AppError('chatUserNotFound');
@@ -383,7 +477,7 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
         .select({ id: chatConversations.id })
         .from(chatConversations)
         .where(eq(chatConversations.pairKey, pairKey));
-      if (existing) return conversationOf(await ownMembership(me, existing.id));
+      if (existing) return conversationOf(await ownMembership(me, existing.id), lang);
       // Only people with a reason to talk get a conversation: an accepted order, or customer service.
       const gate = await gateBetween(me.id, toUid);
       if (gate.closedReason === 'chatNotOpen') throw new AppError('chatNotOpen');
@@ -401,18 +495,18 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
         ]);
         return made.id;
       });
-      if (id !== null) return conversationOf(await ownMembership(me, id));
+      if (id !== null) return conversationOf(await ownMembership(me, id), lang);
       // Both opened it at once: the other request made it.
       const [made] = await db
         .select({ id: chatConversations.id })
         .from(chatConversations)
         .where(eq(chatConversations.pairKey, pairKey));
       if (!made) throw new AppError('notFound');
-      return conversationOf(await ownMembership(me, made.id));
+      return conversationOf(await ownMembership(me, made.id), lang);
     },
 
     /** The conversation with the other party of one of my orders (its customer or its provider). */
-    async openForOrder(me: AuthUser, orderId: number): Promise<Conversation> {
+    async openForOrder(me: AuthUser, orderId: number, lang: Language = 'en'): Promise<Conversation> {
       const [order] = await queryRows<{ customer_id: number; provider_user_id: number | null }>(
         db,
         sql`select o.customer_id, t.user_id as provider_user_id
@@ -422,15 +516,61 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
         throw new AppError('notFound');
       const peer = order.customer_id === me.id ? order.provider_user_id : order.customer_id;
       if (!peer) throw new AppError('chatNotOpen');
-      return this.open(me, peer);
+      return this.open(me, peer, lang);
     },
 
-    async get(me: AuthUser, conversationId: number): Promise<Conversation> {
-      return conversationOf(await ownMembership(me, conversationId));
+    /**
+     * The spec's lookup by group id (decision 061): a group of mine, else "group conversation not
+     * found" — for a group that does not exist and for someone else's alike.
+     */
+    async openGroup(me: AuthUser, groupId: number, lang: Language = 'en'): Promise<Conversation> {
+      const [group] = await db.select().from(chatGroups).where(eq(chatGroups.id, groupId));
+      const member = group ? await membership(group.conversationId, me.id) : null;
+      if (!member) throw new AppError('chatGroupNotFound');
+      return conversationOf(member, lang);
+    },
+
+    /** The group info page: the group, its members (the spec's 1000 at most) and my settings. */
+    async groupDetail(me: AuthUser, groupId: number, lang: Language = 'en'): Promise<ChatGroupDetail> {
+      const [group] = await db.select().from(chatGroups).where(eq(chatGroups.id, groupId));
+      const member = group ? await membership(group.conversationId, me.id) : null;
+      if (!group || !member) throw new AppError('chatGroupNotFound');
+      const rows = await queryRows<{ id: number; nickname: string; avatar_key: string | null; role: string }>(
+        db,
+        sql`select u.id, u.nickname, u.avatar_key,
+              case when g.owner_id = u.id then 'owner'
+                   when exists (select 1 from store_staff s where s.store_id = g.store_id and s.user_id = u.id) then 'staff'
+                   when g.kind = 'storeTeam' then 'therapist'
+                   else 'member' end as role
+            from chat_members m
+            join chat_groups g on g.conversation_id = m.conversation_id
+            join users u on u.id = m.user_id
+            where m.conversation_id = ${group.conversationId}
+            order by case when g.owner_id = u.id then 0
+                          when exists (select 1 from store_staff s where s.store_id = g.store_id and s.user_id = u.id) then 1
+                          else 2 end, u.nickname, u.id
+            limit ${GROUP_MEMBERS_MAX}`,
+      );
+      return {
+        group: await groupInfoOf(group, lang),
+        conversationId: group.conversationId,
+        members: rows.map((row) => ({
+          id: row.id,
+          nickname: row.nickname,
+          avatarUrl: row.avatar_key ? uploadUrl(row.avatar_key) : null,
+          role: row.role as ChatGroupMember['role'],
+        })),
+        pinned: member.pinned,
+        muted: member.muted,
+      };
+    },
+
+    async get(me: AuthUser, conversationId: number, lang: Language = 'en'): Promise<Conversation> {
+      return conversationOf(await ownMembership(me, conversationId), lang);
     },
 
     /** My conversations, pinned first then newest first, 30 a page; hidden ones left out. */
-    async list(me: AuthUser, page: number) {
+    async list(me: AuthUser, page: number, lang: Language = 'en') {
       const rows = await db
         .select()
         .from(chatMembers)
@@ -438,7 +578,7 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
         .orderBy(desc(chatMembers.pinned), desc(chatMembers.updatedAt), desc(chatMembers.conversationId))
         .limit(CHAT_PAGE_SIZE)
         .offset((page - 1) * CHAT_PAGE_SIZE);
-      const items = await Promise.all(rows.map(conversationOf));
+      const items = await Promise.all(rows.map((row) => conversationOf(row, lang)));
       // Spec: hasMore only when a full page came back.
       return { items, page, pageSize: CHAT_PAGE_SIZE, hasMore: rows.length === CHAT_PAGE_SIZE };
     },
@@ -456,7 +596,8 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
      * reconnect) everything after `since`, up to 200 at a time.
      */
     async messages(me: AuthUser, conversationId: number, query: { before?: number; since?: number }) {
-      await ownMembership(me, conversationId);
+      const member = await ownMembership(me, conversationId);
+      const groupId = member.peerId === null ? ((await groupRowOf(conversationId))?.id ?? null) : null;
       const inConversation = eq(chatMessages.conversationId, conversationId);
       let rows: MessageRow[];
       let hasMore: boolean;
@@ -498,14 +639,16 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
             ).map((row) => row.messageId)
           : [],
       );
-      return { items: rows.map((row) => messageOf(row, deleted.has(row.id))), hasMore };
+      return { items: rows.map((row) => messageOf(row, deleted.has(row.id), groupId)), hasMore };
     },
 
     async send(me: AuthUser, conversationId: number, input: SendMessageInput): Promise<ChatMessage> {
       const { member, resent, masked } = await admit(me, conversationId, input.uniqueId);
       if (resent) return resent;
       if (input.type === 'orderCard') {
-        if (!(await orderBetween(input.orderId, me.id, member.peerId))) throw new AppError('notFound');
+        // An order card is between an order's two parties: a team group has no such pair.
+        if (member.peerId === null || !(await orderBetween(input.orderId, me.id, member.peerId)))
+          throw new AppError('notFound');
         return insertMessage(me, member, {
           uniqueId: input.uniqueId,
           type: CHAT_MESSAGE_TYPES.orderCard,
@@ -584,7 +727,12 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
       const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
       if (!row) throw new AppError('notFound');
       const member = await ownMembership(me, row.conversationId);
-      if (row.revokedAt) return messageOf(row, false);
+      if (row.revokedAt)
+        return messageOf(
+          row,
+          false,
+          member.peerId === null ? ((await groupRowOf(row.conversationId))?.id ?? null) : null,
+        );
       if (!isCustomerService(me)) {
         // A call's outcome is written by the platform on the caller's behalf: not theirs to recall.
         if (row.fromUid !== me.id || row.type === CHAT_MESSAGE_TYPES.call)
@@ -594,6 +742,8 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
         }
       }
       const now = clock.now();
+      // Read before the transaction: on PGlite a read through `db` inside it would wait for it.
+      const groupId = member.peerId === null ? ((await groupRowOf(row.conversationId))?.id ?? null) : null;
       const view = await outbox.transaction(async (tx) => {
         const [revoked] = await tx
           .update(chatMessages)
@@ -603,13 +753,13 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
         if (!revoked) throw new AppError('notFound');
         // A recalled text must not live on in its translations (decision 058).
         await tx.delete(chatMessageTranslations).where(eq(chatMessageTranslations.messageId, messageId));
-        const view = messageOf(revoked, false);
+        const view = messageOf(revoked, false, groupId);
         await outbox.add(tx, {
           aggregateType: 'chatConversation',
           aggregateId: row.conversationId,
           eventType: CHAT_REVOKED_EVENT,
           payload: view,
-          topics: topicsOf(row.conversationId, member.peerId, me.id),
+          topics: await topicsFor(tx, member, me.id),
         });
         return view;
       });
@@ -622,13 +772,17 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     async deleteForMe(me: AuthUser, messageId: number): Promise<ChatMessage> {
       const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
       if (!row) throw new AppError('notFound');
-      await ownMembership(me, row.conversationId);
+      const member = await ownMembership(me, row.conversationId);
       await db.insert(chatMessageDeletions).values({ messageId, userId: me.id }).onConflictDoNothing();
-      return messageOf(row, true);
+      return messageOf(
+        row,
+        true,
+        member.peerId === null ? ((await groupRowOf(row.conversationId))?.id ?? null) : null,
+      );
     },
 
     /** Read up to the newest message: clears the unread count on every one of my devices. */
-    async markRead(me: AuthUser, conversationId: number): Promise<Conversation> {
+    async markRead(me: AuthUser, conversationId: number, lang: Language = 'en'): Promise<Conversation> {
       const member = await ownMembership(me, conversationId);
       await outbox.transaction(async (tx) => {
         const [conversation] = await tx
@@ -648,20 +802,21 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
           topics: topicsOf(conversationId, me.id).filter((topic) => topic !== `user:${member.peerId}`),
         });
       });
-      return conversationOf(await ownMembership(me, conversationId));
+      return conversationOf(await ownMembership(me, conversationId), lang);
     },
 
     async updateSettings(
       me: AuthUser,
       conversationId: number,
       settings: { pinned?: boolean; muted?: boolean; hidden?: boolean },
+      lang: Language = 'en',
     ): Promise<Conversation> {
       await ownMembership(me, conversationId);
       await db
         .update(chatMembers)
         .set(settings)
         .where(and(eq(chatMembers.conversationId, conversationId), eq(chatMembers.userId, me.id)));
-      return conversationOf(await ownMembership(me, conversationId));
+      return conversationOf(await ownMembership(me, conversationId), lang);
     },
 
     /** Whether the user may follow `chat:<id>`: its members only. */

@@ -69,6 +69,7 @@ const routes: RouteObject[] = [
   { path: paths.chatList.path, element: page(() => import('./chat/chat-list-page')) },
   { path: paths.chatIndex.path, element: page(() => import('./chat/chat-index-page')) },
   { path: paths.chatPhrase.path, element: page(() => import('./chat/chat-phrase-page')) },
+  { path: paths.chatGroupInfo.path, element: page(() => import('./chat/chat-group-info-page')) },
   { path: paths.chatVoiceCall.path, element: page(() => import('./chat/chat-voice-call-page')) },
   { path: paths.notificationList.path, element: page(() => import('./chat/notification-list-page')) },
   { path: paths.notificationDetails.path, element: page(() => import('./chat/notification-details-page')) },

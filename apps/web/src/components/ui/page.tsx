@@ -11,11 +11,13 @@ interface PageProps {
   backTo?: string;
   /** Home draws its own brand header instead of the title bar. */
   hasTitleBar?: boolean;
+  /** A control at the header's right end (e.g. a conversation's info button). */
+  action?: ReactNode;
   className?: string;
   children: ReactNode;
 }
 
-export function Page({ title, backTo, hasTitleBar = true, className, children }: PageProps) {
+export function Page({ title, backTo, hasTitleBar = true, action, className, children }: PageProps) {
   useDocumentTitle(title);
   const { t } = useTranslation('common');
   const navigate = useNavigate();
@@ -41,7 +43,7 @@ export function Page({ title, backTo, hasTitleBar = true, className, children }:
             <span className="page-header__spacer" aria-hidden="true" />
           )}
           <h1 className="page-header__title">{title}</h1>
-          <span className="page-header__spacer" aria-hidden="true" />
+          {action ?? <span className="page-header__spacer" aria-hidden="true" />}
         </header>
       ) : null}
       <div className="page__body">{children}</div>

@@ -1,15 +1,32 @@
-import type { ChatMessage, Conversation, MessageTranslation, Phrase } from '@sabai/shared/chat/chat.schemas';
+import type {
+  ChatGroupDetail,
+  ChatGroupInfo,
+  ChatGroupMember,
+  ChatMessage,
+  Conversation,
+  MessageTranslation,
+  Phrase,
+} from '@sabai/shared/chat/chat.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePagedQuery } from '../../../hooks/use-paged-query';
 import { api } from '../../../lib/api-client';
 
-export type { ChatMessage, Conversation, MessageTranslation, Phrase };
+export type {
+  ChatGroupDetail,
+  ChatGroupInfo,
+  ChatGroupMember,
+  ChatMessage,
+  Conversation,
+  MessageTranslation,
+  Phrase,
+};
 
 export const chatKeys = {
   all: ['chat'] as const,
   list: ['chat', 'list'] as const,
   unread: ['chat', 'unread'] as const,
   conversation: (target: string) => ['chat', 'conversation', target] as const,
+  group: (groupId: number) => ['chat', 'group', groupId] as const,
   phrases: ['chat', 'phrases'] as const,
 };
 
@@ -28,12 +45,31 @@ export function useChatUnread(isEnabled: boolean) {
   });
 }
 
-/** The conversation with a user (`to_uid`) or with the other party of my order (`order_id`). */
-export function useOpenConversation(target: { toUid?: number; orderId?: number }, isEnabled: boolean) {
+/**
+ * The conversation with a user (`to_uid`), with the other party of my order (`order_id`), or of my
+ * team group (`group_id`, decision 061).
+ */
+export function useOpenConversation(
+  target: { toUid?: number; orderId?: number; groupId?: number },
+  isEnabled: boolean,
+) {
   return useQuery({
-    queryKey: chatKeys.conversation(target.toUid ? `u${target.toUid}` : `o${target.orderId}`),
+    queryKey: chatKeys.conversation(
+      target.groupId ? `g${target.groupId}` : target.toUid ? `u${target.toUid}` : `o${target.orderId}`,
+    ),
     queryFn: () => api.postJson<Conversation>('/app/chat/conversations', target, { isSilent: true }),
-    enabled: isEnabled && Boolean(target.toUid || target.orderId),
+    enabled: isEnabled && Boolean(target.toUid || target.orderId || target.groupId),
+    retry: false,
+  });
+}
+
+/** A team group of mine: its info, members and my pin/mute (the group info page, senders' names). */
+export function useGroupDetail(groupId: number | null | undefined, isEnabled = true) {
+  return useQuery({
+    queryKey: chatKeys.group(groupId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<ChatGroupDetail>(`/app/chat/groups/${groupId}`, { signal, isSilent: true }),
+    enabled: isEnabled && Boolean(groupId),
     retry: false,
   });
 }

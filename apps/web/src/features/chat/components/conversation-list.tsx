@@ -1,7 +1,7 @@
 import '../chat-strings';
 import { useQueryClient } from '@tanstack/react-query';
 import { ActionSheet, Badge } from 'antd-mobile';
-import { MessageOutline } from 'antd-mobile-icons';
+import { MessageOutline, TeamOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,9 +10,9 @@ import { confirm, showToast } from '../../../components/ui/feedback';
 import { PagedList } from '../../../components/ui/paged-list';
 import { useFormatting } from '../../../hooks/use-formatting';
 import { isApiError } from '../../../lib/api-client';
-import * as paths from '../../../lib/paths';
 import { myUserTopic, useLiveQueries } from '../../../lib/realtime/use-realtime-topic';
 import { type Conversation, chatApi, chatKeys, useConversationList } from '../api/chat-api';
+import { conversationAvatar, conversationHref, conversationTitle } from '../conversation-title';
 import { readDraft } from '../drafts';
 import { lastMessageNote } from '../last-message-note';
 
@@ -35,19 +35,22 @@ export function ConversationList({ meId }: { meId: number }) {
 function ConversationRow({ conversation, meId }: { conversation: Conversation; meId: number }) {
   const { t } = useTranslation('chat');
   const format = useFormatting();
-  const name = conversation.userInfo.nickname;
+  const name = conversationTitle(t, conversation);
+  const avatarUrl = conversationAvatar(conversation);
+  const isGroup = conversation.groupInfo !== null;
   const note = lastMessageNote(t, {
     message: conversation.lastMessage,
     meId,
     draft: readDraft(conversation.id),
-    peerName: name,
+    // In a group the list does not know who recalled: "a member" rather than the group's name.
+    peerName: isGroup ? t('group.someone') : name,
   });
   const time = conversation.lastMessage?.createTime ?? conversation.updateTime;
   return (
     <div className="chat-row-wrap">
       <Link
         className="chat-row"
-        to={paths.chatIndex.href({ to_uid: conversation.friendUid })}
+        to={conversationHref(conversation)}
         aria-label={
           conversation.unreadCount > 0 ? `${name}, ${t('unread', { count: conversation.unreadCount })}` : name
         }
@@ -57,9 +60,14 @@ function ConversationRow({ conversation, meId }: { conversation: Conversation; m
             conversation.unreadCount > 0 ? (conversation.muted ? Badge.dot : conversation.unreadCount) : null
           }
         >
-          <span className="chat-row__avatar" aria-hidden="true">
-            {conversation.userInfo.avatarUrl ? (
-              <img src={conversation.userInfo.avatarUrl} alt="" />
+          <span
+            className={isGroup ? 'chat-row__avatar chat-row__avatar--group' : 'chat-row__avatar'}
+            aria-hidden="true"
+          >
+            {avatarUrl ? (
+              <img src={avatarUrl} alt="" />
+            ) : isGroup ? (
+              <TeamOutline />
             ) : (
               Array.from(name || '?')[0]
             )}
@@ -67,7 +75,14 @@ function ConversationRow({ conversation, meId }: { conversation: Conversation; m
         </Badge>
         <span className="chat-row__body">
           <span className="chat-row__head">
-            <span className="chat-row__name">{name}</span>
+            <span className="chat-row__name">
+              {name}
+              {isGroup ? (
+                <span className="chat-row__group-count">
+                  {t('group.memberCount', { count: conversation.groupInfo?.memberCount ?? 0 })}
+                </span>
+              ) : null}
+            </span>
             <time className="chat-row__time" dateTime={time}>
               {format.ago(time)}
             </time>
@@ -92,6 +107,7 @@ function ConversationRow({ conversation, meId }: { conversation: Conversation; m
 /** Pin, mute or hide a conversation (mine only; the other member keeps theirs). */
 function RowMenu({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation('chat');
+  const name = conversationTitle(t, conversation);
   const queryClient = useQueryClient();
   const [isOpen, setOpen] = useState(false);
   const change = async (settings: { pinned?: boolean; muted?: boolean; hidden?: boolean }) => {
@@ -112,7 +128,7 @@ function RowMenu({ conversation }: { conversation: Conversation }) {
       <button
         type="button"
         className="chat-row__more"
-        aria-label={`${t('row.actions')}: ${conversation.userInfo.nickname}`}
+        aria-label={`${t('row.actions')}: ${name}`}
         onClick={() => setOpen(true)}
       >
         ⋯

@@ -13,6 +13,8 @@ const conversation: Conversation = {
   type: 1,
   friendUid: 2,
   userInfo: { id: 2, nickname: 'Dara', avatarUrl: null },
+  groupId: null,
+  groupInfo: null,
   unreadCount: 0,
   lastReadSeq: 0,
   lastSeq: 0,

@@ -11,6 +11,8 @@ const conversation: Conversation = {
   type: 1,
   friendUid: 2,
   userInfo: { id: 2, nickname: 'Dara', avatarUrl: null },
+  groupId: null,
+  groupInfo: null,
   unreadCount: 0,
   lastReadSeq: 0,
   lastSeq: 0,
@@ -89,6 +91,7 @@ describe('the conversation page', () => {
     expect(sends).toHaveLength(2);
     expect(sends[1]?.uniqueId).toBe(sends[0]?.uniqueId);
     expect(screen.getByRole('button', { name: 'Message actions' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Voice call' })).toBeTruthy();
   });
 
   it('says why sending is closed instead of showing the input', async () => {
@@ -102,5 +105,84 @@ describe('the conversation page', () => {
     await i18n.loadNamespaces(['chat']);
     expect(await screen.findByText('The service has ended, so messages can no longer be sent.')).toBeTruthy();
     expect(screen.queryByPlaceholderText('Type a message')).toBeNull();
+  });
+
+  it('in a team group, names the sender over others’ messages (a former member as such), never my own, and offers no call', async () => {
+    const message = (seq: number, fromUid: number, body: string): ChatMessage => ({
+      msgId: seq,
+      uniqueId: `group-message-${seq}`,
+      conversationId: 8,
+      seq,
+      fromUid,
+      toUid: null,
+      groupId: 3,
+      type: 1,
+      body,
+      imageUrl: null,
+      orderId: null,
+      aboutMsgId: null,
+      createTime: new Date().toISOString(),
+      clientCreateTime: null,
+      isRevoke: false,
+      isDelete: false,
+    });
+    answerWith(async (method, path) => {
+      if (method === 'GET' && path === '/app/chat/conversations/8/messages')
+        return envelope({
+          items: [
+            message(1, 5, 'Shift starts at 9'),
+            message(2, 1, 'Noted'),
+            message(3, 9, 'I left last week'),
+          ],
+          hasMore: false,
+        });
+      if (method === 'GET' && path === '/app/chat/groups/3')
+        return envelope({
+          group: {
+            id: 3,
+            kind: 'storeTeam',
+            name: 'Sabai Spa',
+            introduction: '',
+            avatarUrl: null,
+            memberCount: 2,
+          },
+          conversationId: 8,
+          members: [
+            { id: 1, nickname: 'Me', avatarUrl: null, role: 'staff' },
+            { id: 5, nickname: 'Sokha', avatarUrl: null, role: 'therapist' },
+          ],
+          pinned: false,
+          muted: false,
+        });
+      if (method === 'POST' && path === '/app/chat/conversations/8/read') return envelope(null);
+      return envelope(null, { code: 404, msg: 'not found' });
+    });
+    const group: Conversation = {
+      ...conversation,
+      id: 8,
+      type: 2,
+      friendUid: null,
+      userInfo: null,
+      groupId: 3,
+      groupInfo: {
+        id: 3,
+        kind: 'storeTeam',
+        name: 'Sabai Spa',
+        introduction: '',
+        avatarUrl: null,
+        memberCount: 2,
+      },
+    };
+    await renderPage(<ConversationView conversation={group} meId={1} />);
+    await i18n.loadNamespaces(['chat']);
+    await screen.findByText('Shift starts at 9');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('chat-sender').map((node) => node.textContent)).toEqual([
+        'Sokha',
+        'Former member',
+      ]),
+    );
+    // A call is between two: a group has no call button (a single conversation has one, above).
+    expect(screen.queryByRole('button', { name: 'Voice call' })).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { useFormatting } from '../../../hooks/use-formatting';
 import { isApiError } from '../../../lib/api-client';
 import * as paths from '../../../lib/paths';
 import { callApi, callDeviceId } from '../api/call-api';
-import { chatApi, chatKeys, usePhrases } from '../api/chat-api';
+import { chatApi, chatKeys, useGroupDetail, usePhrases } from '../api/chat-api';
 import { callOutcomeText } from '../call/call-outcome';
 import { readDraft, writeDraft } from '../drafts';
 import { type ShownMessage, useConversationMessages } from '../use-conversation-messages';
@@ -30,6 +30,13 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
   const { t } = useTranslation('chat');
   const queryClient = useQueryClient();
   const chat = useConversationMessages(conversation.id, meId, conversation.friendUid);
+  // In a team group each message from someone else carries its sender's name (decision 061).
+  const group = useGroupDetail(conversation.groupId);
+  const isGroup = conversation.groupId !== null;
+  const senderName = (fromUid: number) => {
+    if (!isGroup) return conversation.userInfo?.nickname ?? '';
+    return group.data?.members.find((member) => member.id === fromUid)?.nickname ?? t('group.formerMember');
+  };
   const [draft, setDraft] = useState(() => readDraft(conversation.id));
   const [menuFor, setMenuFor] = useState<ShownMessage | null>(null);
   const [isPhrasesOpen, setPhrasesOpen] = useState(false);
@@ -190,7 +197,8 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
                 key={message.uniqueId}
                 message={message}
                 isMine={message.fromUid === meId}
-                peerName={conversation.userInfo.nickname}
+                peerName={senderName(message.fromUid)}
+                showsSender={isGroup && message.fromUid !== meId}
                 onMenu={() => setMenuFor(message)}
                 onRetry={() => chat.retry(message)}
                 translation={translations.stateOf(message.msgId)}
@@ -223,15 +231,18 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
           >
             <PictureOutline />
           </button>
-          <button
-            type="button"
-            className="chat-input__icon chat-input__icon--call"
-            aria-label={t('call.start')}
-            disabled={isStartingCall}
-            onClick={() => void startCall()}
-          >
-            <PhoneFill />
-          </button>
+          {isGroup ? null : (
+            // A call is between two: a group has no one to ring.
+            <button
+              type="button"
+              className="chat-input__icon chat-input__icon--call"
+              aria-label={t('call.start')}
+              disabled={isStartingCall}
+              onClick={() => void startCall()}
+            >
+              <PhoneFill />
+            </button>
+          )}
           <VoiceRecordButton
             onRecorded={(recording) => {
               stickToBottom.current = true;
@@ -326,6 +337,7 @@ function MessageBubble({
   message,
   isMine,
   peerName,
+  showsSender = false,
   onMenu,
   onRetry,
   translation,
@@ -334,7 +346,10 @@ function MessageBubble({
 }: {
   message: ShownMessage;
   isMine: boolean;
+  /** Who wrote it (the other member, or in a group the sender). */
   peerName: string;
+  /** A group shows the sender's name over others' messages. */
+  showsSender?: boolean;
   onMenu: () => void;
   onRetry: () => void;
   translation: TranslationState | undefined;
@@ -391,6 +406,11 @@ function MessageBubble({
   }
   return (
     <div className={isMine ? 'chat-line chat-line--mine' : 'chat-line'} data-testid="chat-message">
+      {showsSender ? (
+        <span className="chat-line__sender" data-testid="chat-sender">
+          {peerName}
+        </span>
+      ) : null}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: long-press is a touch shortcut; the ⋯ button beside it is the accessible control */}
       <div
         className="chat-bubble"
