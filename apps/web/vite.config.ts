@@ -172,24 +172,26 @@ export default defineConfig({
             : 'assets/[name]-[hash].js',
         // The first-load vendors in one chunk: one request and a better gzip ratio than five.
         // So are the shell's own modules that lazy pages import too (storage, i18n, preferences,
-        // antd-mobile's base helpers, its ConfigProvider and English locale — the tab bar reads
-        // them —, Vite's preload helper): Rolldown would otherwise split each into one more
-        // first-load file.
+        // antd-mobile's base helpers the tab bar uses, react-is, Vite's preload helper): Rolldown
+        // would otherwise split each into one more first-load file. antd-mobile's ConfigProvider
+        // and locales go with the page providers (page-shell): the first screen does not use them
+        // (decision 064).
         codeSplitting: {
           groups: [
             {
               name: 'shell-vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|antd-mobile[\\/]es[\\/]utils[\\/](native-props|attach-properties-to-component))[\\/.]|vite[\\/]preload-helper|antd-mobile[\\/]es[\\/](utils[\\/](with-default-props|merge-locale)\.js|components[\\/]config-provider[\\/]|locales[\\/](base|en-US)\.js)|tslib[\\/]|[\\/]src[\\/]lib[\\/](storage|i18n|preferences)\.ts$/,
+              test: /node_modules[\\/](react|react-dom|react-is|scheduler|react-router|i18next|react-i18next|use-sync-external-store|antd-mobile[\\/]es[\\/]utils[\\/](native-props|attach-properties-to-component)|ahooks[\\/]es[\\/]utils[\\/]index)[\\/.]|vite[\\/]preload-helper|antd-mobile[\\/]es[\\/]utils[\\/]with-default-props\.js|tslib[\\/]|[\\/]src[\\/]lib[\\/](storage|i18n|preferences)\.ts$/,
             },
             // What every page's chunk needs with it (router.tsx loads the page providers with each
-            // page): the TanStack Query client and provider, the page frame. One file instead of a
+            // page): the TanStack Query client and provider, antd-mobile's ConfigProvider and
+            // English locale, the page frame. One file instead of a
             // dozen small ones: fewer requests, better gzip. Nothing the entry imports statically
             // belongs here (the entry would preload it and the chunks would import each other).
             {
               name: 'page-shell',
               // Only these modules: their dependencies stay where the rest of the app puts them.
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](queryClient|queryCache|mutationCache|mutation|query|removable|retryer|infiniteQueryBehavior|onlineManager|notifyManager|focusManager|subscribable|environmentManager|utils|timeoutManager|thenable)\.js|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js|antd-mobile-icons[\\/]es[\\/]LeftOutline\.js)|[\\/]src[\\/](app[\\/]providers\.tsx|lib[\\/]api-error\.ts|components[\\/]ui[\\/]page\.tsx)$/,
+              test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](queryClient|queryCache|mutationCache|mutation|query|removable|retryer|infiniteQueryBehavior|onlineManager|notifyManager|focusManager|subscribable|environmentManager|utils|timeoutManager|thenable)\.js|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js|antd-mobile-icons[\\/]es[\\/]LeftOutline\.js|antd-mobile[\\/]es[\\/](components[\\/]config-provider[\\/]|locales[\\/](base|en-US)\.js|utils[\\/]merge-locale\.js))|[\\/]src[\\/](app[\\/]providers\.tsx|lib[\\/]api-error\.ts|components[\\/]ui[\\/]page\.tsx)$/,
             },
           ],
         },

@@ -4,9 +4,9 @@ import { BrowserRouter } from 'react-router';
 import { initI18n } from '../lib/i18n';
 import { getStoredLanguage } from '../lib/preferences';
 import './api-ui-setup';
-import { AppUpdateLoader } from './app-update-loader';
 import { NavigationBridge } from './navigation';
 import { AppRoutes } from './router';
+import { ShellServicesLoader } from './shell-services-loader';
 import './styles/fonts.css';
 import './styles/app.css';
 import './styles/shell.css';
@@ -21,7 +21,7 @@ async function start() {
       <BrowserRouter>
         <NavigationBridge />
         <AppRoutes />
-        <AppUpdateLoader />
+        <ShellServicesLoader />
       </BrowserRouter>
     </StrictMode>,
   );

@@ -3,7 +3,7 @@ import { type RouteObject, useLocation, useRoutes } from 'react-router';
 import { OfflineNotice } from '../components/ui/offline-notice';
 import { PageLoading } from '../components/ui/page-loading';
 import * as paths from '../lib/paths';
-import { useIsLoggedIn } from '../lib/session-state';
+import { lazyWithProviders } from './lazy-with-providers';
 import { RouteError } from './route-error';
 import { TabLayout } from './tab-layout';
 
@@ -15,20 +15,16 @@ import { TabLayout } from './tab-layout';
  * the app does not use (decision 017).
  */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  const Page = lazy(async () => {
-    const [page, providers] = await Promise.all([load(), import('./providers')]);
-    const Loaded = page.default;
-    const { PageProviders } = providers;
-    return {
-      default: () => (
-        <PageProviders>
-          <Loaded />
-        </PageProviders>
-      ),
-    };
-  });
+  const Page = lazyWithProviders(() => load().then((module) => module.default));
   return <Page />;
 }
+
+/**
+ * Home draws its header, welcome and search entry without the page providers; its lazily loaded
+ * parts (city, VIP card, discovery) bring them along (decision 064), so the first screen's
+ * scripts leave TanStack Query out.
+ */
+const HomePage = lazy(() => import('./routes/home/home-page'));
 
 /**
  * The shell's table: the five tabs, and every other page through one lazy table of its own
@@ -38,7 +34,7 @@ const routes: RouteObject[] = [
   {
     element: <TabLayout />,
     children: [
-      { index: true, element: lazyPage(() => import('./routes/home/home-page')) },
+      { index: true, element: <HomePage /> },
       { path: paths.instore.path, element: lazyPage(() => import('./routes/instore/instore-page')) },
       { path: paths.therapist.path, element: lazyPage(() => import('./routes/therapist/therapist-page')) },
       { path: paths.orders.path, element: lazyPage(() => import('./routes/order/order-page')) },
@@ -86,21 +82,8 @@ class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNo
   }
 }
 
-/** Rings in the app on any page (decision 057); its own chunk, loaded once someone is signed in. */
-const IncomingCallWatcher = lazy(() => import('../features/chat/call/incoming-call-watcher'));
-
 export function AppRoutes() {
   const { pathname } = useLocation();
   const element = useRoutes(routes);
-  const isLoggedIn = useIsLoggedIn();
-  return (
-    <>
-      <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>
-      {isLoggedIn ? (
-        <Suspense fallback={null}>
-          <IncomingCallWatcher />
-        </Suspense>
-      ) : null}
-    </>
-  );
+  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
 }

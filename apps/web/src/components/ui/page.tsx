@@ -9,7 +9,7 @@ interface PageProps {
   title: string;
   /** Where "back" goes when the page was opened directly (no in-app history). */
   backTo?: string;
-  /** Home draws its own brand header instead of the title bar. */
+  /** Pages that draw their own header (Me, the call page) go without the title bar. */
   hasTitleBar?: boolean;
   /** A control at the header's right end (e.g. a conversation's info button). */
   action?: ReactNode;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * Tab bar icons, drawn as light strokes in `currentColor`. Hand-made rather than antd-mobile-icons:
+ * Tab bar (and Home search) icons, drawn as light strokes in `currentColor`. Hand-made rather than antd-mobile-icons:
  * they ship in the first-load bundle, where every hundred bytes counts.
  */
 function StrokeIcon({ children }: { children: ReactNode }) {
@@ -52,5 +52,13 @@ export const UserIcon = () => (
   <StrokeIcon>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 20.5a8 8 0 0 1 16 0" />
+  </StrokeIcon>
+);
+
+/** Home's search entry (a magnifier in the same strokes: antd-mobile-icons' costs 0.8 KB more on the first screen). */
+export const SearchIcon = () => (
+  <StrokeIcon>
+    <circle cx="10.5" cy="10.5" r="6.5" />
+    <path d="m15.5 15.5 5 5" />
   </StrokeIcon>
 );

@@ -1,16 +1,11 @@
-import { lazy, Suspense } from 'react';
-
 /**
  * The VIP membership entry on Home, loaded one step after the first screen: its data hook
  * (TanStack Query's observer), antd-mobile Button, Skeleton and icon are not needed for the
- * first paint. Until it arrives a quiet placeholder of the same size holds its place.
+ * first paint. Home loads the view (with the page providers, decision 064) and shows this quiet
+ * placeholder of the same size until it arrives.
  */
-const VipEntryCardView = lazy(() => import('./vip-entry-card-view'));
+export const loadVipEntryCardView = () => import('./vip-entry-card-view').then((module) => module.default);
 
-export function VipEntryCard() {
-  return (
-    <Suspense fallback={<div className="vip-card__skeleton vip-card__placeholder" aria-hidden="true" />}>
-      <VipEntryCardView />
-    </Suspense>
-  );
+export function VipEntryCardPlaceholder() {
+  return <div className="vip-card__skeleton vip-card__placeholder" aria-hidden="true" />;
 }

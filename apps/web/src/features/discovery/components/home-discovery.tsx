@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { showToast } from '../../../components/ui/feedback';
 import { CardSkeletons, CityNotOpen, LoadError } from '../../../components/ui/state-views';
 import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useCurrencyRates } from '../../../hooks/use-formatting';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import { type ApiError, isApiError } from '../../../lib/api-client';
 import * as paths from '../../../lib/paths';
@@ -48,6 +49,9 @@ export function HomeDiscovery() {
   const [isLocating, setIsLocating] = useState(false);
   const { city } = useCurrentCity();
   const home = useHome(position);
+  // The cards show prices in the user's currency: ask for the rates beside Home's lists rather
+  // than once the cards have drawn (one request and one redraw less after the lists arrive).
+  useCurrencyRates();
 
   if (home.isPending) return <CardSkeletons count={4} />;
   if (home.isError) {
@@ -96,10 +100,16 @@ export function HomeDiscovery() {
       {data.banners.length > 0 ? (
         <section className="banners" aria-label={t('home.banners')}>
           <Swiper autoplay autoplayInterval={5000} loop={data.banners.length > 1}>
-            {data.banners.map((banner) => (
+            {data.banners.map((banner, index) => (
               <Swiper.Item key={banner.id}>
                 <button type="button" className="banner" onClick={() => openBanner(banner.link)}>
-                  <img className="banner__img" src={banner.imageUrl} alt="" />
+                  {/* The first banner is Home's largest picture (its LCP): asked for before the rest. */}
+                  <img
+                    className="banner__img"
+                    src={banner.imageUrl}
+                    alt=""
+                    fetchPriority={index === 0 ? 'high' : 'low'}
+                  />
                   <span className="banner__title">{banner.title}</span>
                 </button>
               </Swiper.Item>
