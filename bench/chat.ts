@@ -1,21 +1,49 @@
 // `npm run bench -- chat`: chat across two server processes through Redis (issue #15's performance
-// item). Two apps on one database, each with its own Redis connections (as server.ts builds them
-// with REDIS_URL), stand in for the two processes: PGlite is one process's database, so they share
-// this one. The clients live in a separate load-generator process (bench/lib/chat-load.mjs): each
-// conversation has its customer's socket on the first app and customer service's on the second;
-// customers send over HTTP to the first app, and every message must reach the agent's socket on
-// the second exactly once, in order. Scaled to this 2-core machine: BENCH_CHAT_CONVERSATIONS,
-// BENCH_CHAT_RATE (messages/s), BENCH_CHAT_SECONDS change it.
+// item: 2,000 connected clients, 500 messages/s crossing processes for 30 s, p99 send-to-delivery
+// ≤ 30 ms, server heap ≤ 10 KB per connection, every message delivered exactly once in order per
+// conversation, also when one process is killed mid-run and its clients reconnect to the other).
+//
+// With DATABASE_URL (PostgreSQL) and Redis (REDIS_URL, or redis://127.0.0.1:6379): two real server
+// processes, started as `npm start` starts the server (`node --import tsx apps/server/src/server.ts`
+// with NODE_ENV=production, DATABASE_URL, REDIS_URL, LOG_LEVEL=info, logs to a file), on a database
+// of this run's own (created next to DATABASE_URL's and dropped afterwards) and a Redis channel of
+// its own (REALTIME_CHANNEL), plus the load generator (bench/lib/chat-load.mjs) in a third process
+// with every client's socket. Each conversation is a customer and a customer service agent; the
+// customer's socket is on one process, the agent's on the other (half the customers on each), the
+// customer sends over HTTP to its own process and the message must reach the agent on the other.
+// Two runs, each on a fresh database and fresh processes:
+//   steady  both processes up throughout;
+//   kill    halfway through the sends the load generator SIGKILLs the second process; its
+//           clients reconnect to the first (the web app's backoff and `since` replay, then an HTTP
+//           catch-up from the last message seen), unanswered sends go again with the same uniqueId.
+// BENCH_CHAT_RUNS=steady or =kill runs one of them. Defaults: 1,000 conversations (2,000 clients),
+// 500 msg/s, 30 s (BENCH_CHAT_CONVERSATIONS, BENCH_CHAT_RATE, BENCH_CHAT_SECONDS).
+//
+// Heap per connection: each server process runs with the inspector on a loopback port of its own
+// (`--inspect=127.0.0.1:0`); the bench asks it for two full GCs (HeapProfiler.collectGarbage) and
+// then `process.memoryUsage().heapUsed` (Runtime.evaluate), once after the conversations are made
+// (before any socket) and once with every socket connected and subscribed: the difference over
+// that process's sockets. Nothing in the server is there for the benchmark.
+// BENCH_CHAT_CPU_PROF=<dir> runs both servers with `--cpu-prof` (profiles written when they stop).
+//
+// Without DATABASE_URL: the PGlite variant, ONE process (PGlite is one process's database): two
+// apps with their own Redis buses inside the bench process, 200 conversations, 20 msg/s, 10 s, no
+// kill run; its figures say so.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import WebSocket from 'ws';
 import { buildApp } from '../apps/server/src/app';
 import { parseEnv } from '../apps/server/src/config/env';
-import { queryRows } from '../apps/server/src/db/client';
+import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
 import { seedReferenceData } from '../apps/server/src/db/seed/reference';
 import { createLogDestination } from '../apps/server/src/lib/log-destination';
 import { newSessionToken, tokenHash } from '../apps/server/src/modules/identity/session-tokens';
@@ -24,27 +52,54 @@ import { redisUnavailableReason, TEST_REDIS_URL } from '../apps/server/test/redi
 import { onThrowawayPglite } from './lib/bench-server';
 import { type Figure, listen, report, runLoadGenerator, throwawayDir } from './lib/harness';
 
-const CONVERSATIONS = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? 200);
-const RATE = Number(process.env.BENCH_CHAT_RATE ?? 20);
-const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.join(HERE, '..');
+const LOAD_SCRIPT = path.join(HERE, 'lib', 'chat-load.mjs');
+const DATABASE_URL = process.env.DATABASE_URL;
+const MULTI_PROCESS = Boolean(DATABASE_URL);
+const CONVERSATIONS = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? (MULTI_PROCESS ? 1_000 : 200));
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? (MULTI_PROCESS ? 500 : 20));
+const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? (MULTI_PROCESS ? 30 : 10));
+const RUNS = (process.env.BENCH_CHAT_RUNS ?? (MULTI_PROCESS ? 'steady,kill' : 'steady'))
+  .split(',')
+  .map((run) => run.trim()) as ('steady' | 'kill')[];
+const CPU_PROFILE_DIR = process.env.BENCH_CHAT_CPU_PROF;
 /** Customer service agents: each serves many customers (the send limit is per sender, 10 in 10 s). */
 const AGENTS = Math.max(1, Math.ceil(CONVERSATIONS / 50));
+
 interface LoadResult {
   clients: number;
   sent: number;
-  sendErrors: number;
+  accepted: number;
+  refused: number;
+  firstRefusal?: string;
+  lost: number;
+  resends: number;
   delivered: number;
   duplicates: number;
   missing: number;
   outOfOrder: number;
+  reconnects: number;
+  httpCatchUps: number;
+  caughtUpOverHttp: number;
+  stray: number;
   answerP99Ms: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
   messagesPerSecond: number;
+  resubscribedAfterKillMs: number | null;
 }
 
-const LOAD_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'chat-load.mjs');
+interface BenchConversation {
+  id: number;
+  customerId: number;
+  agentId: number;
+  customerToken: string;
+  agentToken: string;
+  /** The process (0 or 1) the customer's socket and sends go to; the agent's socket is on the other. */
+  customerHome: number;
+}
 
 const unavailable = await redisUnavailableReason();
 if (unavailable) {
@@ -56,20 +111,8 @@ if (RATE / CONVERSATIONS > 0.9)
     'each customer may send 10 messages in 10 s: raise BENCH_CHAT_CONVERSATIONS or lower the rate',
   );
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-const heapUsed = () => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-};
-
-const figures = await onThrowawayPglite('chat', async (database, dataDir) => {
-  await database.migrate();
-  await seedReferenceData(database.db);
-  const db = database.db;
-
-  // Customers and customer service agents with a login each, written in bulk.
+/** Customers and customer service agents with a login each, written in bulk. */
+async function seedPeople(db: Database['db']) {
   const runId = randomUUID().slice(0, 8);
   await db.execute(sql`insert into users (user_name, nickname, created_at, updated_at)
     select 'bench-chat-' || ${runId} || '-' || g, 'Chat ' || g, now(), now()
@@ -91,59 +134,44 @@ const figures = await onThrowawayPglite('chat', async (database, dataDir) => {
     select u, h, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz, ${expires}::timestamptz
     from unnest(${`{${users.map((user) => user.id).join(',')}}`}::int[], ${`{${tokens.map(tokenHash).join(',')}}`}::text[]) as x(u, h)`);
   const tokenOf = new Map(users.map((user, index) => [user.id, tokens[index] as string]));
+  return { agents, customers, tokenOf };
+}
 
-  // The two processes, on a Redis channel of this run's own.
-  const channel = `sabai-bench:chat:${process.pid}:${runId}`;
-  const config = parseEnv({
-    NODE_ENV: 'production',
-    SMS_DEV_IN_PRODUCTION: 'true',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO_DATA: 'false',
-  });
-  const apps = [];
-  for (let n = 0; n < 2; n++) {
-    const bus = await createRedisEventBus(TEST_REDIS_URL, { channel });
-    const app = await buildApp({ config, database, bus, logStream: createLogDestination('/dev/null') });
-    apps.push({ app, bus, base: await listen(app) });
-  }
-  const [first, second] = apps as [(typeof apps)[0], (typeof apps)[0]];
-
-  // One conversation per customer, with one of the agents (customer service chat is always open).
-  const conversations: { id: number; customerToken: string; agentToken: string }[] = [];
-  for (const [index, customer] of customers.entries()) {
+/** One conversation per customer with one of the agents (customer service chat is always open). */
+async function openConversations(
+  people: Awaited<ReturnType<typeof seedPeople>>,
+  open: (token: string, toUid: number) => Promise<{ code: number; data: { id: number } }>,
+): Promise<BenchConversation[]> {
+  const { agents, customers, tokenOf } = people;
+  const conversations: BenchConversation[] = [];
+  const byIndex = async (index: number) => {
+    const customer = customers[index] as number;
     const agent = agents[index % AGENTS] as number;
-    const response = await first.app.inject({
-      method: 'POST',
-      url: '/app/chat/conversations',
-      headers: { token: tokenOf.get(customer) as string },
-      payload: { toUid: agent },
-    });
-    const body = response.json();
-    if (body.code !== 0) throw new Error(`conversation: ${response.body}`);
-    conversations.push({
-      id: body.data.id,
+    const answer = await open(tokenOf.get(customer) as string, agent);
+    if (answer.code !== 0) throw new Error(`conversation: ${JSON.stringify(answer)}`);
+    conversations[index] = {
+      id: answer.data.id,
+      customerId: customer,
+      agentId: agent,
       customerToken: tokenOf.get(customer) as string,
       agentToken: tokenOf.get(agent) as string,
-    });
+      customerHome: index % 2,
+    };
+  };
+  for (let start = 0; start < customers.length; start += 20) {
+    await Promise.all(customers.slice(start, start + 20).map((_, offset) => byIndex(start + offset)));
   }
+  return conversations;
+}
 
-  const plan = throwawayDir('chat-plan');
-  const planFile = path.join(plan.dir, 'plan.json');
-  writeFileSync(
-    planFile,
-    JSON.stringify({
-      first: first.base,
-      second: second.base,
-      conversations,
-      rate: RATE,
-      seconds: SECONDS,
-    }),
-  );
-  // The load generator connects every socket, then waits for the heap to be measured before sending.
-  const heapBefore = heapUsed();
-  let heapConnected = 0;
-  let result: LoadResult;
+/**
+ * Runs the load generator with `plan`; `measure` runs when every socket is subscribed, before any
+ * message is sent.
+ */
+async function runClients(plan: object, measure: () => Promise<void>): Promise<LoadResult> {
+  const dir = throwawayDir('chat-plan');
+  const planFile = path.join(dir.dir, 'plan.json');
+  writeFileSync(planFile, JSON.stringify(plan));
   try {
     const running = runLoadGenerator(LOAD_SCRIPT, [planFile]);
     let failedEarly: unknown;
@@ -154,44 +182,316 @@ const figures = await onThrowawayPglite('chat', async (database, dataDir) => {
       if (failedEarly) throw failedEarly;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    heapConnected = heapUsed();
+    await measure();
     writeFileSync(`${planFile}.measured`, '');
-    result = JSON.parse(await running);
+    return JSON.parse(await running) as LoadResult;
   } finally {
-    plan.remove();
+    dir.remove();
   }
-  for (const { app, bus } of apps) {
-    await app.close();
-    await bus.close();
-  }
-  const clients = result.clients;
-  const heapPerConnection = Math.round((heapConnected - heapBefore) / clients);
-  if (result.duplicates || result.missing || result.outOfOrder)
-    console.error(
-      `bench/chat: delivered-once check FAILED: ${result.duplicates} duplicated, ${result.missing} missing, ${result.outOfOrder} out of order`,
-    );
-  return [
-    { metric: 'connected WebSocket clients (2 per conversation)', value: clients, unit: 'clients' },
-    { metric: 'messages sent to process 1 (target rate)', value: RATE, unit: 'msg/s' },
-    { metric: 'messages delivered on process 2', value: result.messagesPerSecond, unit: 'msg/s' },
-    { metric: 'messages sent', value: result.sent, unit: 'messages' },
-    { metric: 'send errors', value: result.sendErrors, unit: 'requests' },
-    { metric: 'send answered by process 1, p99', value: result.answerP99Ms, unit: 'ms' },
-    { metric: 'send-to-delivery p50', value: result.p50Ms, unit: 'ms' },
-    { metric: 'send-to-delivery p99', value: result.p99Ms, unit: 'ms (target ≤ 30)' },
-    { metric: 'send-to-delivery max', value: result.maxMs, unit: 'ms' },
-    {
-      metric: 'server heap per connection (after GC, all subscribed)',
-      value: heapPerConnection,
-      unit: 'B (target ≤ 10 KB)',
-    },
-    { metric: 'delivered exactly once', value: result.delivered, unit: 'messages' },
-    { metric: 'duplicated deliveries', value: result.duplicates, unit: 'messages (must be 0)' },
-    { metric: 'missing deliveries', value: result.missing, unit: 'messages (must be 0)' },
-    { metric: 'out of order in a conversation', value: result.outOfOrder, unit: 'messages (must be 0)' },
-  ] satisfies Figure[];
-});
+}
 
+function loadFigures(label: string, result: LoadResult, heap: Figure[], drainSeconds: number): Figure[] {
+  if (result.duplicates || result.missing || result.outOfOrder || result.lost)
+    console.error(
+      `bench/chat (${label}): delivered-once check FAILED: ${result.duplicates} duplicated, ${result.missing} missing, ${result.outOfOrder} out of order, ${result.lost} sends never answered`,
+    );
+  const figure = (metric: string, value: number, unit: string): Figure => ({
+    metric: `${label}: ${metric}`,
+    value,
+    unit,
+  });
+  return [
+    figure('connected WebSocket clients (2 per conversation)', result.clients, 'clients'),
+    figure('messages sent (target rate)', RATE, 'msg/s'),
+    figure('messages delivered to the other process', result.messagesPerSecond, 'msg/s'),
+    figure('messages sent', result.sent, 'messages'),
+    figure(
+      'sends refused',
+      result.refused,
+      `answers${result.firstRefusal ? ` (${result.firstRefusal})` : ''}`,
+    ),
+    figure('sends sent again after no answer (same uniqueId)', result.resends, 'requests'),
+    figure('sends never answered', result.lost, 'messages (must be 0)'),
+    figure('send answered, p99 (first attempt to answer)', result.answerP99Ms, 'ms'),
+    figure('send-to-delivery p50', result.p50Ms, 'ms'),
+    figure('send-to-delivery p99', result.p99Ms, 'ms (target ≤ 30)'),
+    figure('send-to-delivery max', result.maxMs, 'ms'),
+    ...heap,
+    figure('delivered exactly once', result.delivered, `of ${result.accepted} accepted messages`),
+    figure('duplicated deliveries', result.duplicates, 'messages (must be 0)'),
+    figure(
+      `missing deliveries (none within ${drainSeconds} s after the last send)`,
+      result.missing,
+      'messages (must be 0)',
+    ),
+    figure('out of order on a socket', result.outOfOrder, 'events (must be 0)'),
+    figure('socket reconnects', result.reconnects, 'clients'),
+    figure('messages first seen through the HTTP catch-up', result.caughtUpOverHttp, 'messages'),
+    ...(result.resubscribedAfterKillMs !== null
+      ? [figure('kill to the last client subscribed again', result.resubscribedAfterKillMs, 'ms')]
+      : []),
+  ];
+}
+
+// ---- Two real server processes on PostgreSQL ---------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface ServerProcess {
+  pid: number;
+  base: string;
+  inspector: string;
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+/** The server entry as `npm start` runs it, with the inspector on a loopback port for the heap figure. */
+async function startServer(env: Record<string, string>, logFile: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const log = openSync(logFile, 'a');
+  const child = spawn(
+    process.execPath,
+    [
+      '--inspect=127.0.0.1:0',
+      ...(CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []),
+      '--import',
+      'tsx',
+      'apps/server/src/server.ts',
+    ],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', log, 'pipe'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  let inspector: string | undefined;
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    writeSync(log, chunk);
+    inspector ??= /ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/.exec(stderr)?.[0];
+  });
+  void exited.then(() => closeSync(log));
+  const base = `http://127.0.0.1:${port}`;
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  for (let waited = 0; ; waited += 200) {
+    if (gone || waited > 120_000)
+      throw new Error(`server did not start:\n${readFileSync(logFile, 'utf8').slice(-3_000)}`);
+    const answered = await fetch(`${base}/app/chat/unread-count`)
+      .then(() => true)
+      .catch(() => false);
+    if (answered && inspector) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { pid: child.pid as number, base, inspector: inspector as string, child, exited };
+}
+
+async function stopServer(server: ServerProcess) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const timeout = setTimeout(() => server.child.kill('SIGKILL'), 20_000);
+  await server.exited;
+  clearTimeout(timeout);
+}
+
+/** Heap in use after two full collections, asked of the process through its inspector. */
+async function heapUsedOf(inspector: string): Promise<number> {
+  const socket = new WebSocket(inspector);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const pending = new Map<number, (answer: { result?: { result?: { value?: unknown } } }) => void>();
+  socket.on('message', (data) => {
+    const answer = JSON.parse(String(data));
+    pending.get(answer.id)?.(answer);
+  });
+  let next = 0;
+  const call = (method: string, params: object = {}) =>
+    new Promise<{ result?: { result?: { value?: unknown } } }>((resolve) => {
+      next += 1;
+      pending.set(next, resolve);
+      socket.send(JSON.stringify({ id: next, method, params }));
+    });
+  await call('HeapProfiler.collectGarbage');
+  await call('HeapProfiler.collectGarbage');
+  const answer = await call('Runtime.evaluate', {
+    expression: 'process.memoryUsage().heapUsed',
+    returnByValue: true,
+  });
+  socket.close();
+  const value = answer.result?.result?.value;
+  if (typeof value !== 'number') throw new Error(`inspector answered ${JSON.stringify(answer)}`);
+  return value;
+}
+
+async function multiProcessRun(mode: 'steady' | 'kill'): Promise<Figure[]> {
+  const name = `sabai_bench_chat_${process.pid}_${mode}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const target = new URL(DATABASE_URL as string);
+  target.pathname = `/${name}`;
+  const data = throwawayDir(`chat-${mode}`);
+  const servers: ServerProcess[] = [];
+  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
+  try {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    const people = await seedPeople(database.db);
+    const env = {
+      NODE_ENV: 'production',
+      SMS_DEV_IN_PRODUCTION: 'true',
+      DATABASE_URL: target.toString(),
+      REDIS_URL: TEST_REDIS_URL,
+      REALTIME_CHANNEL: `sabai-bench:chat:${process.pid}:${randomUUID()}`,
+      DATA_DIR: data.dir,
+      LOG_LEVEL: process.env.BENCH_CHAT_LOG_LEVEL ?? 'info',
+      SEED_DEMO_DATA: 'false',
+    };
+    for (let n = 0; n < 2; n++) servers.push(await startServer(env, path.join(data.dir, `server-${n}.log`)));
+    const [first] = servers as [ServerProcess, ServerProcess];
+    const conversations = await openConversations(
+      people,
+      async (token, toUid) =>
+        (
+          await fetch(`${first.base}/app/chat/conversations`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', token },
+            body: JSON.stringify({ toUid }),
+          })
+        ).json() as Promise<{ code: number; data: { id: number } }>,
+    );
+    const heapBefore = await Promise.all(servers.map((server) => heapUsedOf(server.inspector)));
+    // A message whose outbox event the killed process had claimed waits out the lease (5 s).
+    const drainSeconds = mode === 'kill' ? 20 : 10;
+    let heapConnected: number[] = [];
+    const result = await runClients(
+      {
+        processes: servers.map((server) => ({ base: server.base, pid: server.pid })),
+        conversations,
+        rate: RATE,
+        seconds: SECONDS,
+        kill: mode === 'kill' ? { process: 1 } : null,
+        drainSeconds,
+      },
+      async () => {
+        heapConnected = await Promise.all(servers.map((server) => heapUsedOf(server.inspector)));
+      },
+    );
+    const perProcess = result.clients / 2;
+    const heap = servers.map((_, n) => ({
+      metric: `${mode}: process ${n + 1} heap per connection (after GC, ${perProcess} sockets subscribed)`,
+      value: Math.round(((heapConnected[n] as number) - (heapBefore[n] as number)) / perProcess),
+      unit: 'B (target ≤ 10 KB)',
+    }));
+    return loadFigures(mode, result, heap, drainSeconds);
+  } finally {
+    await Promise.all(servers.map(stopServer));
+    await database.close();
+    data.remove();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+// ---- One process on PGlite -----------------------------------------------------------------------
+
+async function pgliteRun(): Promise<Figure[]> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const heapUsed = () => {
+    gc();
+    gc();
+    return process.memoryUsage().heapUsed;
+  };
+  return onThrowawayPglite('chat', async (database, dataDir) => {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    const people = await seedPeople(database.db);
+    const channel = `sabai-bench:chat:${process.pid}:${randomUUID()}`;
+    const config = parseEnv({
+      NODE_ENV: 'production',
+      SMS_DEV_IN_PRODUCTION: 'true',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'false',
+    });
+    const apps = [];
+    for (let n = 0; n < 2; n++) {
+      const bus = await createRedisEventBus(TEST_REDIS_URL, { channel });
+      const app = await buildApp({ config, database, bus, logStream: createLogDestination('/dev/null') });
+      apps.push({ app, bus, base: await listen(app) });
+    }
+    const [first] = apps as [(typeof apps)[0]];
+    const conversations = await openConversations(people, async (token, toUid) =>
+      (
+        await first.app.inject({
+          method: 'POST',
+          url: '/app/chat/conversations',
+          headers: { token },
+          payload: { toUid },
+        })
+      ).json(),
+    );
+    const heapBefore = heapUsed();
+    let heapConnected = 0;
+    const result = await runClients(
+      {
+        processes: apps.map((app) => ({ base: app.base, pid: null })),
+        conversations,
+        rate: RATE,
+        seconds: SECONDS,
+        kill: null,
+        drainSeconds: 10,
+      },
+      async () => {
+        heapConnected = heapUsed();
+      },
+    );
+    for (const { app, bus } of apps) {
+      await app.close();
+      await bus.close();
+    }
+    return loadFigures(
+      'PGlite, ONE process (both apps in it)',
+      result,
+      [
+        {
+          metric: 'PGlite, ONE process: heap per connection (after GC, both apps, all subscribed)',
+          value: Math.round((heapConnected - heapBefore) / result.clients),
+          unit: 'B (target ≤ 10 KB)',
+        },
+      ],
+      10,
+    );
+  });
+}
+
+const load = () => loadavg().map((value) => Math.round(value * 100) / 100);
+const loadBefore = load();
+const figures: Figure[] = [];
+if (MULTI_PROCESS) for (const run of RUNS) figures.push(...(await multiProcessRun(run)));
+else figures.push(...(await pgliteRun()));
+figures.push({
+  metric: 'load average 1/5/15 min, before → after',
+  value: load()[0] as number,
+  unit: `${loadBefore.join('/')} → ${load().join('/')}`,
+});
 report('chat', figures);
 const failed = figures.filter((figure) => figure.unit.includes('must be 0') && figure.value !== 0);
 process.exit(failed.length ? 1 : 0);

@@ -1,122 +1,274 @@
 // The chat benchmark's clients (bench/chat.ts), in their own process so the servers' heap and CPU
-// are theirs alone. For every conversation: the customer's socket on the first process and the
-// agent's on the second, both following chat:<id>. Customers then send over HTTP to the first
+// are theirs alone. Every conversation has two clients, each with a socket following chat:<id>:
+// the customer's on its "home" process and the agent's on the other one, so every message crosses
+// processes (half the customers live on each process). Customers send over HTTP to their home
 // process at a fixed total rate (open loop: a slow answer does not slow the schedule); the time
-// from a send's start to its arrival on the agent's socket is the send-to-delivery latency.
-// Prints one JSON line: the figures and the delivered-once/in-order check.
+// from a send's start to the message reaching the agent is the send-to-delivery latency.
+//
+// The clients behave as the web app does (apps/web/src/lib/realtime/realtime-connection.ts and
+// features/chat/use-conversation-messages.ts): a socket that closes is opened again after a
+// backoff (the first step, 1 s × 0.5–1 jitter), on the process that answers (a load balancer
+// would send it there), and re-subscribes with `since` = the last topic sequence it saw, so the
+// server replays what it missed from the shared log; after a reconnect, and whenever a message's
+// sequence skips one, the client reads what came after its last message over HTTP
+// (`GET …/messages?since=`) and shows each message once (by sequence, as the web app by uniqueId).
+// A send that gets no answer (its process died) is sent again, with the same uniqueId, to the
+// process the customer's socket now reaches, as the web app's outbox does.
+//
+// With `plan.kill`, one server process is killed (SIGKILL) mid-run by this process.
+// Prints one JSON line: the figures and the delivered-once / in-order check.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import WebSocket from 'ws';
 
 const planFile = process.argv[2];
 const plan = JSON.parse(readFileSync(planFile, 'utf8'));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const processes = plan.processes; // [{ base, pid }]
+const alive = processes.map(() => true);
+const survivorOf = (index) => (alive[index] ? index : alive.findIndex(Boolean));
 
-/** uniqueId → { sentAt, conversation, deliveries, deliveredAt } */
+/** uniqueId → { sentAt, deliveries, deliveredAt } */
 const messages = new Map();
-/** conversation id → the last sequence the agent's socket received */
-const lastSeqOf = new Map();
-let outOfOrder = 0;
-let stray = 0;
+const counts = {
+  socketDuplicates: 0,
+  socketOutOfOrder: 0,
+  httpCatchUps: 0,
+  caughtUpOverHttp: 0,
+  reconnects: 0,
+  stray: 0,
+};
+let killedAt;
+let lastResubscribeAfterKill = 0;
 
-function open(base, token, topic, onEvent) {
+function makeClient(conversation, role) {
+  const isCustomer = role === 'customer';
+  return {
+    conversation,
+    role,
+    uid: isCustomer ? conversation.customerId : conversation.agentId,
+    token: isCustomer ? conversation.customerToken : conversation.agentToken,
+    home: isCustomer ? conversation.customerHome : 1 - conversation.customerHome,
+    socket: null,
+    /** The topic sequences this client's sockets were sent, and the highest. */
+    topicSeqs: new Set(),
+    lastTopicSeq: undefined,
+    /** The last message shown (every one before it shown too). */
+    lastApplied: 0,
+    catchingUp: null,
+    catchUpAgain: false,
+    reconnecting: false,
+  };
+}
+
+/** Shows the message once; a skipped sequence is filled over HTTP instead (as the web app does). */
+function apply(client, message, viaHttp) {
+  if (message.seq <= client.lastApplied) return;
+  if (message.seq > client.lastApplied + 1) {
+    void catchUp(client);
+    return;
+  }
+  client.lastApplied = message.seq;
+  if (viaHttp) counts.caughtUpOverHttp += 1;
+  if (message.fromUid === client.uid) return;
+  const known = messages.get(message.uniqueId);
+  if (!known) {
+    counts.stray += 1;
+    return;
+  }
+  known.deliveries += 1;
+  known.deliveredAt ??= performance.now();
+}
+
+async function catchUp(client) {
+  if (client.catchingUp) {
+    client.catchUpAgain = true;
+    return client.catchingUp;
+  }
+  client.catchingUp = (async () => {
+    do {
+      client.catchUpAgain = false;
+      counts.httpCatchUps += 1;
+      for (let page = 0; page < 50; page++) {
+        const base = processes[survivorOf(client.home)].base;
+        const answer = await fetch(
+          `${base}/app/chat/conversations/${client.conversation.id}/messages?since=${client.lastApplied}`,
+          { headers: { token: client.token } },
+        )
+          .then((response) => response.json())
+          .catch(() => null);
+        if (answer?.code !== 0) {
+          await sleep(200);
+          continue;
+        }
+        for (const message of answer.data.items) apply(client, message, true);
+        if (!answer.data.hasMore) break;
+      }
+    } while (client.catchUpAgain);
+    client.catchingUp = null;
+  })();
+  return client.catchingUp;
+}
+
+/** Opens the client's socket on its home process and subscribes; resolves on the ack. */
+function connect(client) {
+  const topic = `chat:${client.conversation.id}`;
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${base.replace('http', 'ws')}/ws?token=${token}`);
-    socket.on('error', reject);
+    const base = processes[client.home].base;
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/ws?token=${client.token}`);
+    client.socket = socket;
+    let acked = false;
+    socket.on('error', (error) => {
+      if (!acked) reject(error);
+    });
     socket.on('message', (data) => {
       const message = JSON.parse(String(data));
-      if (message.op === 'ack') resolve(socket);
-      else if (message.op === 'error') reject(new Error(`${topic}: ${message.msg}`));
-      else if (message.op === 'event') onEvent(message);
+      if (message.op === 'ack') {
+        acked = true;
+        client.lastTopicSeq = Math.max(client.lastTopicSeq ?? 0, message.seq ?? 0);
+        resolve(socket);
+      } else if (message.op === 'error') reject(new Error(`${topic}: ${message.msg}`));
+      else if (message.op === 'event' && message.type === 'chat.message') {
+        if (message.seq !== undefined) {
+          if (client.topicSeqs.has(message.seq)) counts.socketDuplicates += 1;
+          else if (message.seq < (client.lastTopicSeq ?? 0)) counts.socketOutOfOrder += 1;
+          client.topicSeqs.add(message.seq);
+          client.lastTopicSeq = Math.max(client.lastTopicSeq ?? 0, message.seq);
+        }
+        apply(client, message.payload, false);
+      }
     });
-    socket.on('open', () => socket.send(JSON.stringify({ op: 'subscribe', topic })));
+    socket.on('open', () =>
+      socket.send(
+        JSON.stringify({
+          op: 'subscribe',
+          topic,
+          ...(client.lastTopicSeq !== undefined ? { since: client.lastTopicSeq } : {}),
+        }),
+      ),
+    );
+    socket.on('close', () => {
+      if (!acked) reject(new Error(`${topic}: closed before the ack`));
+      if (client.socket !== socket || stopping) return;
+      client.socket = null;
+      void reconnect(client);
+    });
   });
 }
 
-const sockets = [];
+async function reconnect(client) {
+  if (client.reconnecting) return;
+  client.reconnecting = true;
+  counts.reconnects += 1;
+  for (let attempt = 0; ; attempt++) {
+    // The web app's backoff: 1 s, 2 s, 5 s… each × 0.5–1.
+    const base = [1_000, 2_000, 5_000][Math.min(attempt, 2)];
+    await sleep(base * (0.5 + Math.random() * 0.5));
+    client.home = survivorOf(client.home);
+    try {
+      await connect(client);
+      break;
+    } catch {
+      // Try again after the next step of the backoff.
+    }
+  }
+  client.reconnecting = false;
+  if (killedAt !== undefined)
+    lastResubscribeAfterKill = Math.max(lastResubscribeAfterKill, performance.now());
+  await catchUp(client);
+}
+
+let stopping = false;
+const clients = plan.conversations.flatMap((conversation) => [
+  makeClient(conversation, 'customer'),
+  makeClient(conversation, 'agent'),
+]);
+const customerOf = new Map(clients.filter((c) => c.role === 'customer').map((c) => [c.conversation.id, c]));
 // In batches: thousands of upgrades at once would time out on a busy 2-core machine.
-for (let start = 0; start < plan.conversations.length; start += 50) {
-  const batch = plan.conversations.slice(start, start + 50);
-  const opened = await Promise.all(
-    batch.flatMap((conversation) => {
-      const topic = `chat:${conversation.id}`;
-      return [
-        open(plan.first, conversation.customerToken, topic, () => {}),
-        open(plan.second, conversation.agentToken, topic, (event) => {
-          if (event.type !== 'chat.message') return;
-          const received = performance.now();
-          const payload = event.payload;
-          const known = messages.get(payload.uniqueId);
-          if (!known) {
-            stray += 1;
-            return;
-          }
-          known.deliveries += 1;
-          known.deliveredAt ??= received;
-          const last = lastSeqOf.get(conversation.id) ?? 0;
-          if (payload.seq <= last) outOfOrder += 1;
-          lastSeqOf.set(conversation.id, Math.max(last, payload.seq));
-        }),
-      ];
-    }),
-  );
-  sockets.push(...opened);
+for (let start = 0; start < clients.length; start += 100) {
+  await Promise.all(clients.slice(start, start + 100).map((client) => connect(client)));
 }
 
 // Every socket is subscribed: the bench measures the servers' heap, then says go.
 writeFileSync(`${planFile}.connected`, '');
 for (let waited = 0; !existsSync(`${planFile}.measured`); waited += 50) {
-  if (waited > 60_000) throw new Error('the bench never measured the heap');
+  if (waited > 120_000) throw new Error('the bench never measured the heap');
   await sleep(50);
 }
 
-let sent = 0;
-/** How long the first process took to answer each send (stored and committed). */
+let accepted = 0;
+let refused = 0;
+let lost = 0;
+let resends = 0;
+let firstRefusal;
+/** From a send's first attempt to its answer (a resend after a lost answer included). */
 const answerTimes = [];
-let sendErrors = 0;
 const inFlight = new Set();
+
+/** Sends (and after a lost answer sends again, same uniqueId) until the server answers. */
+async function send(customer, uniqueId, body) {
+  const sentAt = messages.get(uniqueId).sentAt;
+  for (let attempt = 0; attempt < 30; attempt++) {
+    if (attempt > 0) {
+      resends += 1;
+      await sleep(300);
+    }
+    const base = processes[survivorOf(customer.home)].base;
+    const answer = await fetch(`${base}/app/chat/conversations/${customer.conversation.id}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: customer.token },
+      body: JSON.stringify({ type: 'text', uniqueId, body }),
+    })
+      .then((response) => response.json())
+      .catch(() => null);
+    if (!answer) continue;
+    if (answer.code === 0) {
+      accepted += 1;
+      answerTimes.push(performance.now() - sentAt);
+    } else {
+      refused += 1;
+      firstRefusal ??= answer.msg;
+      messages.delete(uniqueId);
+    }
+    return;
+  }
+  lost += 1;
+  messages.delete(uniqueId);
+}
+
 const total = Math.round(plan.rate * plan.seconds);
+const killAt = plan.kill ? Math.round(total / 2) : -1;
 const started = performance.now();
 for (let n = 0; n < total; n++) {
   const due = started + (n * 1000) / plan.rate;
   const wait = due - performance.now();
   if (wait > 1) await sleep(wait);
+  if (n === killAt) {
+    process.kill(processes[plan.kill.process].pid, 'SIGKILL');
+    alive[plan.kill.process] = false;
+    killedAt = performance.now();
+  }
   // Round-robin over the customers: each sends at most rate / conversations messages a second.
   const conversation = plan.conversations[n % plan.conversations.length];
   const uniqueId = `bench-${process.pid}-${n}`;
   messages.set(uniqueId, { sentAt: performance.now(), deliveries: 0, deliveredAt: undefined });
-  const request = fetch(`${plan.first}/app/chat/conversations/${conversation.id}/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', token: conversation.customerToken },
-    body: JSON.stringify({ type: 'text', uniqueId, body: `message ${n}` }),
-  })
-    .then((response) => response.json())
-    .then((answer) => {
-      if (answer.code === 0) {
-        sent += 1;
-        answerTimes.push(performance.now() - messages.get(uniqueId).sentAt);
-      } else {
-        sendErrors += 1;
-        messages.delete(uniqueId);
-      }
-    })
-    .catch(() => {
-      sendErrors += 1;
-      messages.delete(uniqueId);
-    })
-    .finally(() => inFlight.delete(request));
+  const request = send(customerOf.get(conversation.id), uniqueId, `message ${n}`).finally(() =>
+    inFlight.delete(request),
+  );
   inFlight.add(request);
 }
 await Promise.all(inFlight);
 const sendingSeconds = (performance.now() - started) / 1000;
 
-// Deliveries still on their way: wait until every accepted message arrived, or 10 s passed.
-for (let waited = 0; waited < 10_000; waited += 100) {
+// Deliveries still on their way: wait until every accepted message arrived, or the time given.
+const waitedFrom = performance.now();
+while (performance.now() - waitedFrom < plan.drainSeconds * 1000) {
   if ([...messages.values()].every((message) => message.deliveries > 0)) break;
   await sleep(100);
 }
 // A little longer, so a duplicate that trails its first delivery would still be counted.
 await sleep(500);
-for (const socket of sockets) socket.terminate();
+stopping = true;
+for (const client of clients) client.socket?.terminate();
 
 const all = [...messages.values()];
 const latencies = all
@@ -126,24 +278,29 @@ const latencies = all
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
 const lastDelivery = Math.max(...all.map((message) => message.deliveredAt ?? 0));
 const round = (ms) => Math.round(ms * 10) / 10;
+answerTimes.sort((a, b) => a - b);
 process.stdout.write(
   `${JSON.stringify({
-    clients: sockets.length,
-    sent,
-    sendErrors,
+    clients: clients.length,
+    sent: total,
+    accepted,
+    refused,
+    firstRefusal,
+    lost,
+    resends,
     delivered: all.filter((message) => message.deliveries === 1).length,
-    duplicates: all.filter((message) => message.deliveries > 1).length,
-    /** Deliveries of messages whose send answered an error (the request failed after storing). */
-    stray,
+    duplicates: all.filter((message) => message.deliveries > 1).length + counts.socketDuplicates,
     missing: all.filter((message) => message.deliveries === 0).length,
-    outOfOrder,
-    answerP99Ms: round(answerTimes.sort((a, b) => a - b)[Math.floor(0.99 * answerTimes.length)] ?? 0),
+    outOfOrder: counts.socketOutOfOrder,
+    ...counts,
+    answerP99Ms: round(answerTimes[Math.floor(0.99 * answerTimes.length)] ?? 0),
     p50Ms: round(at(0.5)),
     p99Ms: round(at(0.99)),
     maxMs: round(latencies.at(-1) ?? 0),
     messagesPerSecond: Math.round(
       latencies.length / Math.max(sendingSeconds, (lastDelivery - started) / 1000),
     ),
+    resubscribedAfterKillMs: killedAt !== undefined ? round(lastResubscribeAfterKill - killedAt) : null,
   })}\n`,
 );
 process.exit(0);

@@ -22,7 +22,9 @@ async function main() {
   const startedAt = performance.now();
   const database = await openConfiguredDatabase(config);
   const { seeded } = await prepareDatabase(database, config);
-  const bus = config.REDIS_URL ? await createRedisEventBus(config.REDIS_URL) : createLocalEventBus();
+  const bus = config.REDIS_URL
+    ? await createRedisEventBus(config.REDIS_URL, { channel: config.REALTIME_CHANNEL })
+    : createLocalEventBus();
   const app = await buildApp({ config, database, bus, logStream: createLogDestination() });
   app.addHook('onClose', async () => {
     await bus.close();

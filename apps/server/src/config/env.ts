@@ -63,6 +63,12 @@ export const envSchema = z.object({
     .url({ protocol: /^rediss?$/ })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // The Redis channel realtime events travel on: every process of one deployment must share it;
+  // deployments (or benchmark runs) sharing one Redis keep apart by using different channels.
+  REALTIME_CHANNEL: z
+    .string()
+    .regex(/^[\w:.-]{1,200}$/, { error: 'must be 1-200 letters, digits, _ : . or -' })
+    .default('sabai:realtime'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z
     .string()

@@ -171,6 +171,39 @@ describe('the transactional outbox', () => {
     expect(labelsOf(restarted.heard, '9')).toEqual(['9#1', '9#2']);
   });
 
+  it('keeps renewing the claim of an event whose handler outlasts the lease, so no other dispatcher takes it', async () => {
+    const clock = fixedClock(START);
+    const slow = recordingOutbox(clock, { leaseMs: 300 });
+    let release = () => {};
+    slow.control.hang = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await slow.outbox.add(db, {
+      aggregateType: 'order',
+      aggregateId: 11,
+      eventType: 'placed',
+      payload: { n: 1 },
+    });
+    const slowRun = slow.outbox.dispatchPending();
+    await expect
+      .poll(async () => (await db.select().from(outboxEvents)).filter((r) => r.lockedUntil).length)
+      .toBe(1);
+    const [claimed] = await db.select().from(outboxEvents);
+    // Past the first lease: the dispatcher, still at work, has renewed its claim (every third of it).
+    clock.advance(200);
+    await expect
+      .poll(async () => (await db.select().from(outboxEvents))[0]?.lockedUntil?.getTime())
+      .toBeGreaterThan(claimed?.lockedUntil?.getTime() ?? Number.POSITIVE_INFINITY);
+    clock.advance(200);
+    const other = recordingOutbox(clock, { leaseMs: 300 });
+    await other.outbox.dispatchPending();
+    expect(other.heard).toEqual([]);
+    slow.control.hang = undefined;
+    release();
+    await slowRun;
+    expect(labelsOf(slow.heard)).toEqual(['11#1']);
+  });
+
   it('is woken at once by a commit in this process instead of waiting for its poll', async () => {
     const { outbox, heard } = recordingOutbox(fixedClock(START), { pollMs: 60_000 });
     outbox.start();

@@ -36,7 +36,13 @@ export interface OutboxHandler {
 
 const POLL_MS = 1_000;
 const BATCH_SIZE = 20;
-const LEASE_MS = 30_000;
+/**
+ * A claim lasts this long unless renewed: the dispatching process renews its batch's claims every
+ * third of it while handlers run, so a slow handler keeps its events, and the events a killed
+ * process had claimed (and each aggregate's later ones behind them) wait this long at most, not the
+ * longest a handler may take.
+ */
+const LEASE_MS = 5_000;
 const BACKOFF_MS = 1_000;
 const MAX_BACKOFF_MS = 5 * 60_000;
 export const DISPATCHED_EVENT_RETENTION_MS = 7 * 24 * 60 * 60_000;
@@ -122,10 +128,7 @@ export function createOutbox(options: OutboxOptions) {
     const isCurrentClaim = and(eq(outboxEvents.id, row.id), eq(outboxEvents.attempts, row.attempts));
     try {
       for (const handler of handlers) await handler.handle(event);
-      await db
-        .update(outboxEvents)
-        .set({ dispatchedAt: clock.now(), lockedUntil: null, lastError: null })
-        .where(isCurrentClaim);
+      return true;
     } catch (error) {
       const wait = Math.min(MAX_BACKOFF_MS, BACKOFF_MS * 2 ** (row.attempts - 1));
       log.warn(
@@ -140,7 +143,33 @@ export function createOutbox(options: OutboxOptions) {
           lastError: (error instanceof Error ? error.message : String(error)).slice(0, 2_000),
         })
         .where(isCurrentClaim);
+      return false;
     }
+  }
+
+  /** Marks a batch's handled events dispatched in one statement (where the claim is still ours). */
+  async function markDispatched(rows: (typeof outboxEvents.$inferSelect)[]) {
+    if (!rows.length) return;
+    const claims = sql.join(
+      rows.map((row) => sql`(${row.id}::bigint, ${row.attempts}::int)`),
+      sql`, `,
+    );
+    await db
+      .update(outboxEvents)
+      .set({ dispatchedAt: clock.now(), lockedUntil: null, lastError: null })
+      .where(sql`(${outboxEvents.id}, ${outboxEvents.attempts}) in (${claims})`);
+  }
+
+  /** Extends the claims on `ids` still ours (unexpired, so nobody else took them) and not yet dispatched. */
+  async function renewLeases(ids: number[]) {
+    if (!ids.length) return;
+    const now = clock.now();
+    await db
+      .update(outboxEvents)
+      .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
+      .where(
+        sql`${outboxEvents.id} in ${ids} and dispatched_at is null and locked_until > ${now.toISOString()}::timestamptz`,
+      );
   }
 
   /** Dispatches until nothing is claimable now; answers how many events were dispatched or tried. */
@@ -149,7 +178,25 @@ export function createOutbox(options: OutboxOptions) {
     for (;;) {
       const claimed = await claimHeads(clock.now());
       if (!claimed.length) return total;
-      for (const row of claimed) await dispatchOne(row);
+      const undispatched = new Set(claimed.map((row) => row.id));
+      const renewal = setInterval(() => {
+        renewLeases([...undispatched]).catch((error) =>
+          log.warn({ err: error }, 'outbox leases not renewed'),
+        );
+      }, leaseMs / 3);
+      renewal.unref();
+      // Each claimed event heads its own aggregate, so marking them together at the end of the
+      // batch keeps every aggregate's order (its next event waits for the mark) for one statement.
+      const handled: (typeof outboxEvents.$inferSelect)[] = [];
+      try {
+        for (const row of claimed) {
+          if (await dispatchOne(row)) handled.push(row);
+          else undispatched.delete(row.id);
+        }
+        await markDispatched(handled);
+      } finally {
+        clearInterval(renewal);
+      }
       total += claimed.length;
     }
   }

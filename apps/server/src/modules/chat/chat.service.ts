@@ -19,7 +19,7 @@ import {
   VOICE_MIN_MS,
 } from '@sabai/shared/chat/chat.schemas';
 import type { Language } from '@sabai/shared/i18n';
-import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import {
   chatConversations,
@@ -150,8 +150,9 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
   async function gateBetween(
     a: number,
     b: number,
+    known: { rolesA?: readonly string[]; rolesB?: readonly string[] } = {},
   ): Promise<{ canSend: boolean; closedReason: 'chatClosed' | 'chatNotOpen' | null; masked: boolean }> {
-    const [rolesA, rolesB] = await Promise.all([rolesOf(a), rolesOf(b)]);
+    const [rolesA, rolesB] = await Promise.all([known.rolesA ?? rolesOf(a), known.rolesB ?? rolesOf(b)]);
     if (rolesA.includes('customer_service') || rolesB.includes('customer_service')) {
       return { canSend: true, closedReason: null, masked: false };
     }
@@ -318,21 +319,6 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     ...userIds.map((id) => `user:${id}`),
   ];
 
-  async function forbiddenWords(): Promise<string[]> {
-    const rows = await db.select({ word: chatForbiddenWords.word }).from(chatForbiddenWords);
-    return rows.map((row) => row.word);
-  }
-
-  /** Refuses a flood: too many messages from this user in the window. Nothing is stored. */
-  async function checkSendRate(me: AuthUser) {
-    const since = new Date(clock.now().getTime() - SEND_LIMIT.windowMs);
-    const [row] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.fromUid, me.id), gt(chatMessages.createdAt, since)));
-    if ((row?.count ?? 0) >= SEND_LIMIT.max) throw new AppError('chatSendingTooFast');
-  }
-
   /** The message this user already sent under `uniqueId` (a resend), or null. */
   async function existingByUniqueId(me: AuthUser, conversationId: number, uniqueId: string) {
     const [row] = await db.select().from(chatMessages).where(eq(chatMessages.uniqueId, uniqueId));
@@ -368,62 +354,75 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     message: NewMessage,
   ): Promise<ChatMessage | null> {
     const now = clock.now();
-    {
-      const [conversation] = await tx
-        .update(chatConversations)
-        .set({ lastSeq: sql`${chatConversations.lastSeq} + 1`, updatedAt: now })
-        .where(eq(chatConversations.id, member.conversationId))
-        .returning({ lastSeq: chatConversations.lastSeq });
-      if (!conversation) throw new AppError('notFound');
-      const [row] = await tx
-        .insert(chatMessages)
-        .values({
-          conversationId: member.conversationId,
-          seq: conversation.lastSeq,
-          uniqueId: message.uniqueId,
-          fromUid: senderId,
-          toUid: member.peerId,
-          type: message.type,
-          body: message.body,
-          imageKey: message.imageKey ?? null,
-          voiceDurationMs: message.voiceDurationMs ?? null,
-          orderId: message.orderId ?? null,
-          aboutMsgId: message.aboutMsgId ?? null,
-          clientCreateTime: message.clientCreateTime ? new Date(message.clientCreateTime) : null,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: chatMessages.uniqueId })
-        .returning();
-      // A resend racing its first attempt: the first one's transaction made it; this one makes nothing.
-      if (!row) return null;
-      // Every other member's unread count (the peer's, or each of a group's members) in this transaction.
-      await tx
-        .update(chatMembers)
-        .set({ unreadCount: sql`${chatMembers.unreadCount} + 1`, hidden: false, updatedAt: now })
-        .where(and(eq(chatMembers.conversationId, member.conversationId), ne(chatMembers.userId, senderId)));
-      await tx
-        .update(chatMembers)
-        .set({ lastReadSeq: row.seq, hidden: false, updatedAt: now })
-        .where(and(eq(chatMembers.conversationId, member.conversationId), eq(chatMembers.userId, senderId)));
-      const groupId =
-        member.peerId === null
-          ? ((
-              await tx
-                .select({ id: chatGroups.id })
-                .from(chatGroups)
-                .where(eq(chatGroups.conversationId, member.conversationId))
-            )[0]?.id ?? null)
-          : null;
-      const view = messageOf(row, false, groupId);
-      await outbox.add(tx, {
-        aggregateType: 'chatConversation',
-        aggregateId: member.conversationId,
-        eventType: CHAT_MESSAGE_EVENT,
-        payload: view,
-        topics: await topicsFor(tx, member, senderId),
-      });
-      return view;
-    }
+    const clientCreateTime = message.clientCreateTime ? new Date(message.clientCreateTime) : null;
+    // One statement instead of four round trips: the conversation's next sequence, the message, and
+    // the members' rows when the message was new: every other member's unread count (the peer's, or
+    // each of a group's members), the sender's read mark.
+    const [written] = await queryRows<{ id: number; seq: number }>(
+      tx,
+      sql`with conversation as (
+            update chat_conversations set last_seq = last_seq + 1, updated_at = ${now.toISOString()}::timestamptz
+            where id = ${member.conversationId} returning last_seq
+          ),
+          message as (
+            insert into chat_messages (conversation_id, seq, unique_id, from_uid, to_uid, type, body,
+              image_key, voice_duration_ms, order_id, about_msg_id, client_create_time, created_at)
+            select ${member.conversationId}::int, last_seq, ${message.uniqueId}::text, ${senderId}::int,
+              ${member.peerId}::int, ${message.type}::smallint, ${message.body}::text,
+              ${message.imageKey ?? null}::text, ${message.voiceDurationMs ?? null}::int,
+              ${message.orderId ?? null}::int, ${message.aboutMsgId ?? null}::int,
+              ${clientCreateTime?.toISOString() ?? null}::timestamptz, ${now.toISOString()}::timestamptz
+            from conversation
+            on conflict (unique_id) do nothing
+            returning id, seq
+          ),
+          members as (
+            update chat_members set
+              unread_count = case when user_id <> ${senderId} then unread_count + 1 else unread_count end,
+              last_read_seq = case when user_id = ${senderId} then (select seq from message) else last_read_seq end,
+              hidden = false,
+              updated_at = ${now.toISOString()}::timestamptz
+            where conversation_id = ${member.conversationId} and exists (select 1 from message)
+          )
+          select id, seq from message`,
+    );
+    // No conversation, or a resend racing its first attempt (whose transaction made it): nothing made.
+    if (!written) return null;
+    const row: MessageRow = {
+      id: written.id,
+      conversationId: member.conversationId,
+      seq: written.seq,
+      uniqueId: message.uniqueId,
+      fromUid: senderId,
+      toUid: member.peerId,
+      type: message.type,
+      body: message.body,
+      imageKey: message.imageKey ?? null,
+      voiceDurationMs: message.voiceDurationMs ?? null,
+      orderId: message.orderId ?? null,
+      aboutMsgId: message.aboutMsgId ?? null,
+      clientCreateTime,
+      createdAt: now,
+      revokedAt: null,
+    };
+    const groupId =
+      member.peerId === null
+        ? ((
+            await tx
+              .select({ id: chatGroups.id })
+              .from(chatGroups)
+              .where(eq(chatGroups.conversationId, member.conversationId))
+          )[0]?.id ?? null)
+        : null;
+    const view = messageOf(row, false, groupId);
+    await outbox.add(tx, {
+      aggregateType: 'chatConversation',
+      aggregateId: member.conversationId,
+      eventType: CHAT_MESSAGE_EVENT,
+      payload: view,
+      topics: await topicsFor(tx, member, senderId),
+    });
+    return view;
   }
 
   /** Writes the message and its event in one transaction; a racing resend answers the first. */
@@ -435,15 +434,44 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     return again;
   }
 
-  /** The checks every new message passes before anything is written. */
+  /**
+   * The checks every new message passes before anything is written, read in one round trip: my side
+   * of the conversation, whether `uniqueId` was already sent (a resend answers the stored message),
+   * the peer's roles (the gate; mine are on the session), how many messages I sent in the send
+   * limit's window (a flood is refused, nothing stored) and the forbidden words.
+   */
   async function admit(me: AuthUser, conversationId: number, uniqueId: string) {
-    const member = await ownMembership(me, conversationId);
-    const resent = await existingByUniqueId(me, conversationId, uniqueId);
-    if (resent) return { member, resent, masked: false };
-    const gate = await gateOf(member);
+    const since = new Date(clock.now().getTime() - SEND_LIMIT.windowMs);
+    const [row] = await db
+      .select({
+        member: chatMembers,
+        resentId: sql<
+          number | null
+        >`(select ${chatMessages.id} from ${chatMessages} where ${chatMessages.uniqueId} = ${uniqueId})`,
+        peerRoles: sql<
+          string[]
+        >`(select coalesce(array_agg(${userRoles.role}), '{}') from ${userRoles} where ${userRoles.userId} = ${chatMembers.peerId})`,
+        sentInWindow: sql<number>`(select count(*)::int from ${chatMessages} where ${chatMessages.fromUid} = ${me.id} and ${chatMessages.createdAt} > ${since.toISOString()}::timestamptz)`,
+        forbiddenWords: sql<
+          string[]
+        >`(select coalesce(array_agg(${chatForbiddenWords.word}), '{}') from ${chatForbiddenWords})`,
+      })
+      .from(chatMembers)
+      .where(and(eq(chatMembers.conversationId, conversationId), eq(chatMembers.userId, me.id)));
+    if (!row) throw new AppError('notFound');
+    const { member } = row;
+    if (row.resentId !== null) {
+      const resent = await existingByUniqueId(me, conversationId, uniqueId);
+      if (resent) return { member, resent, masked: false, forbiddenWords: [] };
+    }
+    // A team group's members always may, unmasked (gateOf); a single chat's gate knows both roles.
+    const gate =
+      member.peerId === null
+        ? await gateOf(member)
+        : await gateBetween(me.id, member.peerId, { rolesA: me.roles, rolesB: row.peerRoles });
     if (!gate.canSend) throw new AppError(gate.closedReason ?? 'chatNotOpen');
-    await checkSendRate(me);
-    return { member, resent: null, masked: gate.masked };
+    if (Number(row.sentInWindow) >= SEND_LIMIT.max) throw new AppError('chatSendingTooFast');
+    return { member, resent: null, masked: gate.masked, forbiddenWords: row.forbiddenWords };
   }
 
   return {
@@ -643,7 +671,7 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     },
 
     async send(me: AuthUser, conversationId: number, input: SendMessageInput): Promise<ChatMessage> {
-      const { member, resent, masked } = await admit(me, conversationId, input.uniqueId);
+      const { member, resent, masked, forbiddenWords } = await admit(me, conversationId, input.uniqueId);
       if (resent) return resent;
       if (input.type === 'orderCard') {
         // An order card is between an order's two parties: a team group has no such pair.
@@ -657,8 +685,7 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
           ...(input.clientCreateTime ? { clientCreateTime: input.clientCreateTime } : {}),
         });
       }
-      if (containsForbiddenWord(input.body, await forbiddenWords()))
-        throw new AppError('chatForbiddenContent');
+      if (containsForbiddenWord(input.body, forbiddenWords)) throw new AppError('chatForbiddenContent');
       if (input.aboutMsgId !== undefined) {
         const [about] = await db
           .select({ id: chatMessages.id })

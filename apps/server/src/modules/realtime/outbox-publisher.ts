@@ -15,8 +15,12 @@ export function publishToRealtime(deps: { bus: EventBus; log: TopicLog; clock: C
         { topics: event.topics, type: event.eventType, payload: event.payload, outboxEventId: event.id },
         deps.clock.now(),
       );
-      for (const { topic, seq } of logged)
-        await deps.bus.publish({ topic, seq, type: event.eventType, payload: event.payload });
+      // Together: one connection keeps each topic's events in order, and an event's topics differ.
+      await Promise.all(
+        logged.map(({ topic, seq }) =>
+          deps.bus.publish({ topic, seq, type: event.eventType, payload: event.payload }),
+        ),
+      );
     },
   };
 }
