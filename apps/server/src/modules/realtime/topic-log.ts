@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { realtimeEvents, realtimeTopics } from '../../db/schema';
 
 /** Kept this long for clients that reconnect; older gaps make the client reload over HTTP. */
@@ -16,9 +16,11 @@ export interface LoggedEvent {
 export function createTopicLog(db: Db) {
   return {
     /**
-     * Logs the event under each topic's next sequence number, all topics in one transaction (an
-     * order's event goes to three: one commit instead of three); the same outbox event keeps its
-     * first numbers. Topics are locked in sorted order, so two processes never wait on each other.
+     * Logs the event under each topic's next sequence number, all topics in one statement (an
+     * order's event goes to three; the statement took the place of a transaction of eleven, the
+     * largest share of an order's round trips: decision 065); the same outbox event keeps its first
+     * numbers. Topics are locked in sorted order (the insert takes its rows in the order given), so
+     * two processes never wait on each other.
      */
     async append(
       event: { topics: readonly string[]; type: string; payload: unknown; outboxEventId?: number },
@@ -26,43 +28,37 @@ export function createTopicLog(db: Db) {
     ): Promise<{ topic: string; seq: number }[]> {
       const topics = [...new Set(event.topics)].sort();
       if (!topics.length) return [];
-      return db.transaction(async (tx) => {
-        const logged: { topic: string; seq: number }[] = [];
-        for (const topic of topics) {
-          if (event.outboxEventId !== undefined) {
-            const [earlier] = await tx
-              .select({ seq: realtimeEvents.seq })
-              .from(realtimeEvents)
-              .where(
-                and(eq(realtimeEvents.topic, topic), eq(realtimeEvents.outboxEventId, event.outboxEventId)),
-              );
-            if (earlier) {
-              logged.push({ topic, seq: earlier.seq });
-              continue;
-            }
-          }
-          // The counter row's lock orders concurrent appends to one topic, in any process.
-          const [counter] = await tx
-            .insert(realtimeTopics)
-            .values({ topic, lastSeq: 1 })
-            .onConflictDoUpdate({
-              target: realtimeTopics.topic,
-              set: { lastSeq: sql`${realtimeTopics.lastSeq} + 1` },
-            })
-            .returning({ seq: realtimeTopics.lastSeq });
-          const seq = (counter as { seq: number }).seq;
-          await tx.insert(realtimeEvents).values({
-            topic,
-            seq,
-            type: event.type,
-            payload: event.payload ?? null,
-            outboxEventId: event.outboxEventId ?? null,
-            createdAt: now,
-          });
-          logged.push({ topic, seq });
-        }
-        return logged;
-      });
+      const outboxEventId = event.outboxEventId ?? null;
+      const payload =
+        event.payload === undefined || event.payload === null ? null : JSON.stringify(event.payload);
+      const wanted = sql.join(
+        topics.map((topic) => sql`${topic}`),
+        sql`, `,
+      );
+      const logged = await queryRows<{ topic: string; seq: number }>(
+        db,
+        sql`with wanted (topic) as (select unnest(array[${wanted}]::text[])),
+          earlier as (
+            select e.topic, e.seq from realtime_events e
+            where e.outbox_event_id = ${outboxEventId}::bigint and e.topic in (select topic from wanted)
+          ),
+          counters as (
+            insert into realtime_topics (topic, last_seq)
+            select topic, 1 from wanted where topic not in (select topic from earlier) order by topic
+            on conflict (topic) do update set last_seq = realtime_topics.last_seq + 1
+            returning topic, last_seq
+          ),
+          logged as (
+            insert into realtime_events (topic, seq, type, payload, outbox_event_id, created_at)
+            select topic, last_seq, ${event.type}, ${payload}::jsonb, ${outboxEventId}::bigint,
+              ${now.toISOString()}::timestamptz
+            from counters
+            returning topic, seq
+          )
+        select topic, seq from earlier union all select topic, seq from logged`,
+        { seq: 'number' },
+      );
+      return logged.sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0));
     },
 
     /** The topic's latest sequence number (0 before its first event). */
