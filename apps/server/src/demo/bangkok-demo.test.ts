@@ -99,13 +99,18 @@ describe('Bangkok in the demo', () => {
       lat: profile.location.lat + 0.01,
       lng: profile.location.lng,
     });
-    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(
-      new Date(Date.now() + 86_400_000),
-    );
-    const starts = await get<{ startsAt: string }[]>(
-      `/app/availability/free-starts?therapistId=${therapistId}&projectId=${project?.id}&date=${date}&addressId=${address.id}`,
-      customer.token,
-    );
+    // The first of the coming days she works: demo working weeks give some therapists a weekday
+    // off, so "tomorrow" alone fails on one day in seven.
+    let starts: { startsAt: string }[] = [];
+    for (let day = 1; day <= 6 && starts.length === 0; day++) {
+      const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(
+        new Date(Date.now() + day * 86_400_000),
+      );
+      starts = await get<{ startsAt: string }[]>(
+        `/app/availability/free-starts?therapistId=${therapistId}&projectId=${project?.id}&date=${date}&addressId=${address.id}`,
+        customer.token,
+      );
+    }
     expect(starts.length).toBeGreaterThan(0);
     const order = await post<{ id: number; currency: string; payable: number; quote: { travelFee: number } }>(
       '/app/orders/home-visit',
