@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import chatEn from '../../apps/web/src/locales/en/chat.json';
 import chatKm from '../../apps/web/src/locales/km/chat.json';
-import { DEMO_ACCOUNTS } from '../support/api';
+import { DEMO_ACCOUNTS, journeyApi } from '../support/api';
 import { SCREENSHOTS, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
@@ -10,23 +10,7 @@ import { setUpJourney } from '../support/journey';
 // NODE_ENV=test server leaves to the tests: this journey runs the server as a developer would.
 const journey = setUpJourney({ env: { NODE_ENV: 'development', LOG_LEVEL: 'warn' } });
 
-type Envelope<T> = { code: number; msg: string; data: T };
-async function ok<T>(
-  method: string,
-  path: string,
-  token?: string,
-  body?: unknown,
-  lang = 'en-US',
-): Promise<T> {
-  const response = await fetch(`${journey.server.baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', lang, ...(token ? { token } : {}) },
-    body: body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Envelope<T>;
-  if (answer.code !== 0) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
+const { ok } = journeyApi(journey);
 
 interface Session {
   token: string;
@@ -51,25 +35,18 @@ const bubbles = (page: Page) => page.getByTestId('chat-message');
 
 describe('the demo store’s team group (en and km)', () => {
   it('two team members exchange messages live, each other’s names over their messages, and the group info page lists the team', async () => {
-    const counter = await ok<Session>('POST', '/app/auth/login/password', undefined, DEMO_ACCOUNTS.store);
-    const therapist = await ok<Session>(
-      'POST',
-      '/app/auth/login/password',
-      undefined,
-      DEMO_ACCOUNTS.storeTherapist,
-    );
-    const list = await ok<{ items: Conversation[] }>('GET', '/app/chat/conversations', counter.token);
+    const counter = await ok<Session>('/app/auth/login/password', { body: DEMO_ACCOUNTS.store });
+    const therapist = await ok<Session>('/app/auth/login/password', { body: DEMO_ACCOUNTS.storeTherapist });
+    const list = await ok<{ items: Conversation[] }>('/app/chat/conversations', { token: counter.token });
     const group = list.items.find((item) => item.type === 2);
     expect(group?.groupInfo?.kind).toBe('storeTeam');
     const storeName = group?.groupInfo?.name ?? '';
     // The store's name is read in the reader's language.
-    const kmGroup = await ok<Conversation>(
-      'POST',
-      '/app/chat/conversations',
-      therapist.token,
-      { groupId: group?.groupId },
-      'km-KH',
-    );
+    const kmGroup = await ok<Conversation>('/app/chat/conversations', {
+      token: therapist.token,
+      body: { groupId: group?.groupId },
+      headers: { lang: 'km-KH' },
+    });
     const storeNameKm = kmGroup.groupInfo?.name ?? '';
 
     const errors: string[] = [];
