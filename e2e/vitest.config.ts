@@ -7,8 +7,12 @@ export default defineConfig({
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
-    // One server and one browser per file; journeys run one after another.
-    fileParallelism: false,
+    // One migrated and seeded data folder per run; each journey's server starts on a copy (decision 068).
+    globalSetup: ['e2e/support/data-template.ts'],
+    // One server and one browser per file, two files at a time: a journey spends most of its time
+    // waiting on the browser and the network, so a second one fills the idle core (decision 068).
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

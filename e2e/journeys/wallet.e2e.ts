@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LaunchedBrowser, launchBrowser, phoneContext, SCREENSHOTS } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { copyDataTemplate, type RunningServer, startServer } from '../support/server';
 
 /** Screenshots are looked at outside the repository as well (the wallet helper's shot folder). */
 const SHOTS_OUT = process.env.WALLET_SHOTS ?? '';
@@ -31,6 +31,8 @@ function seedEarnings(dataDir: string) {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'sabai-e2e-wallet-'));
+  // The run's demo database, so only the earnings are booked here.
+  copyDataTemplate(dataDir);
   seedEarnings(dataDir);
   server = await startServer({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
   launched = await launchBrowser();

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DATA_TEMPLATE_ENV } from './data-template';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -26,13 +27,26 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (it serves apps/web/dist) on a free port with a throw-away DATA_DIR.
+ * Fills an empty DATA_DIR with a copy of the run's migrated and seeded template, when the journeys'
+ * globalSetup made one (e2e/support/data-template.ts); without one the server prepares it itself.
+ */
+export function copyDataTemplate(dataDir: string): void {
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template) cpSync(template, dataDir, { recursive: true });
+}
+
+/**
+ * Starts the real server (it serves apps/web/dist) on a free port with a throw-away DATA_DIR: a copy
+ * of the run's migrated and seeded template (e2e/support/data-template.ts) when there is one, else empty
+ * (bench scripts), so the server migrates and seeds it itself.
  * `env` adds to or overrides the journeys' environment (e.g. NODE_ENV=development, so the outbox
  * dispatcher and the jobs run and realtime events reach the browser).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sabai-e2e-'));
+  // A journey that brings its own DATA_DIR (wallet) prepares it itself.
+  if (!env.DATA_DIR) copyDataTemplate(dataDir);
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
@@ -64,7 +78,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  // Migrations and the demo data on a fresh PGlite: seconds on a quiet machine, over a minute on a busy one.
+  // Migrations and the demo data on a fresh PGlite (no template): seconds on a quiet machine, over a minute on a busy one.
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
