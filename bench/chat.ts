@@ -22,9 +22,11 @@
 // Heap per connection: each server process runs with the inspector on a loopback port of its own
 // (`--inspect=127.0.0.1:0`); the bench asks it for two full GCs (HeapProfiler.collectGarbage) and
 // then `process.memoryUsage().heapUsed` (Runtime.evaluate), once after the conversations are made
-// (before any socket) and once with every socket connected and subscribed: the difference over
-// that process's sockets. Nothing in the server is there for the benchmark.
-// BENCH_CHAT_CPU_PROF=<dir> runs both servers with `--cpu-prof` (profiles written when they stop).
+// (before any socket; each customer opened its conversation on its own process, so both have
+// served the same requests) and once with every socket connected and subscribed: the difference
+// over that process's sockets. Nothing in the server is there for the benchmark.
+// BENCH_CHAT_CPU_PROF=<dir> runs both servers with `--cpu-prof` (profiles written when they stop);
+// BENCH_CHAT_HEAP_SNAPSHOT=<dir> writes each process's heap snapshot at both heap measures.
 //
 // Without DATABASE_URL: the PGlite variant, ONE process (PGlite is one process's database): two
 // apps with their own Redis buses inside the bench process, 200 conversations, 20 msg/s, 10 s, no
@@ -64,6 +66,7 @@ const RUNS = (process.env.BENCH_CHAT_RUNS ?? (MULTI_PROCESS ? 'steady,kill' : 's
   .split(',')
   .map((run) => run.trim()) as ('steady' | 'kill')[];
 const CPU_PROFILE_DIR = process.env.BENCH_CHAT_CPU_PROF;
+const HEAP_SNAPSHOT_DIR = process.env.BENCH_CHAT_HEAP_SNAPSHOT;
 /** Customer service agents: each serves many customers (the send limit is per sender, 10 in 10 s). */
 const AGENTS = Math.max(1, Math.ceil(CONVERSATIONS / 50));
 
@@ -140,14 +143,14 @@ async function seedPeople(db: Database['db']) {
 /** One conversation per customer with one of the agents (customer service chat is always open). */
 async function openConversations(
   people: Awaited<ReturnType<typeof seedPeople>>,
-  open: (token: string, toUid: number) => Promise<{ code: number; data: { id: number } }>,
+  open: (token: string, toUid: number, home: number) => Promise<{ code: number; data: { id: number } }>,
 ): Promise<BenchConversation[]> {
   const { agents, customers, tokenOf } = people;
   const conversations: BenchConversation[] = [];
   const byIndex = async (index: number) => {
     const customer = customers[index] as number;
     const agent = agents[index % AGENTS] as number;
-    const answer = await open(tokenOf.get(customer) as string, agent);
+    const answer = await open(tokenOf.get(customer) as string, agent, index % 2);
     if (answer.code !== 0) throw new Error(`conversation: ${JSON.stringify(answer)}`);
     conversations[index] = {
       id: answer.data.id,
@@ -307,16 +310,21 @@ async function stopServer(server: ServerProcess) {
   clearTimeout(timeout);
 }
 
-/** Heap in use after two full collections, asked of the process through its inspector. */
-async function heapUsedOf(inspector: string): Promise<number> {
+/**
+ * Heap in use after two full collections, asked of the process through its inspector; with
+ * `snapshotPath` (BENCH_CHAT_HEAP_SNAPSHOT) a heap snapshot is written there too, to see what holds it.
+ */
+async function heapUsedOf(inspector: string, snapshotPath?: string): Promise<number> {
   const socket = new WebSocket(inspector);
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
   });
   const pending = new Map<number, (answer: { result?: { result?: { value?: unknown } } }) => void>();
+  const chunks: string[] = [];
   socket.on('message', (data) => {
     const answer = JSON.parse(String(data));
+    if (answer.method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push(answer.params.chunk);
     pending.get(answer.id)?.(answer);
   });
   let next = 0;
@@ -332,6 +340,10 @@ async function heapUsedOf(inspector: string): Promise<number> {
     expression: 'process.memoryUsage().heapUsed',
     returnByValue: true,
   });
+  if (snapshotPath) {
+    await call('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    writeFileSync(snapshotPath, chunks.join(''));
+  }
   socket.close();
   const value = answer.result?.result?.value;
   if (typeof value !== 'number') throw new Error(`inspector answered ${JSON.stringify(answer)}`);
@@ -364,19 +376,27 @@ async function multiProcessRun(mode: 'steady' | 'kill'): Promise<Figure[]> {
       SEED_DEMO_DATA: 'false',
     };
     for (let n = 0; n < 2; n++) servers.push(await startServer(env, path.join(data.dir, `server-${n}.log`)));
-    const [first] = servers as [ServerProcess, ServerProcess];
+    // Each customer opens its conversation on its own process, so both processes have served the
+    // same requests (and compiled the same code) before the heap's first measure: opened all on
+    // the first, the second's figure counted ~1 KB per socket of one-off compiled code (decision 066).
     const conversations = await openConversations(
       people,
-      async (token, toUid) =>
+      async (token, toUid, home) =>
         (
-          await fetch(`${first.base}/app/chat/conversations`, {
+          await fetch(`${(servers[home] as ServerProcess).base}/app/chat/conversations`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', token },
             body: JSON.stringify({ toUid }),
           })
         ).json() as Promise<{ code: number; data: { id: number } }>,
     );
-    const heapBefore = await Promise.all(servers.map((server) => heapUsedOf(server.inspector)));
+    const snapshotOf = (n: number, moment: string) =>
+      HEAP_SNAPSHOT_DIR
+        ? path.join(HEAP_SNAPSHOT_DIR, `${mode}-p${n + 1}-${moment}.heapsnapshot`)
+        : undefined;
+    const heapBefore = await Promise.all(
+      servers.map((server, n) => heapUsedOf(server.inspector, snapshotOf(n, 'before'))),
+    );
     // A message whose outbox event the killed process had claimed waits out the lease (5 s).
     const drainSeconds = mode === 'kill' ? 20 : 10;
     let heapConnected: number[] = [];
@@ -390,7 +410,9 @@ async function multiProcessRun(mode: 'steady' | 'kill'): Promise<Figure[]> {
         drainSeconds,
       },
       async () => {
-        heapConnected = await Promise.all(servers.map((server) => heapUsedOf(server.inspector)));
+        heapConnected = await Promise.all(
+          servers.map((server, n) => heapUsedOf(server.inspector, snapshotOf(n, 'connected'))),
+        );
       },
     );
     const perProcess = result.clients / 2;

@@ -306,6 +306,9 @@ function registerBackgroundWork(
 ) {
   if (!work.runInBackground) {
     app.addHook('onReady', () => work.jobQueue.assertEveryLiveJobHasAHandler());
+    // No dispatcher to stop, but the delivered-on-commit marks still pending are written before
+    // the database closes (decision 066).
+    app.addHook('onClose', () => work.outbox.markDelivered());
     return;
   }
   let sweeps: ReturnType<typeof startJobRunner> | undefined;

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { chatEvent } from '../../test/outbox-fixtures';
 import { createTestApp, openTestDatabase } from '../../test/test-app';
-import { outboxEvents } from '../db/schema';
+import { outboxEvents, realtimeEvents, realtimeTopics } from '../db/schema';
 import { fixedClock } from '../lib/clock';
 import { createLocalEventBus, type RealtimeEvent } from '../modules/realtime';
 import {
@@ -264,5 +265,47 @@ describe("the app's outbox", async () => {
       ['user:5', 'order.accepted'],
     ]);
     expect(labelsOf(heardByHandler)).toEqual(['77#1']);
+  });
+
+  it('publishes a deliverOnCommit event as soon as its transaction commits, numbered in it, and the dispatcher publishes it no more', async () => {
+    const published: RealtimeEvent[] = [];
+    const unsubscribe = bus.subscribe((event) => published.push(event));
+    heardByHandler.length = 0;
+    await app.outbox.stop(); // No dispatcher may run between the commit and the check below.
+    await app.outbox.transaction((tx) => app.outbox.add(tx, chatEvent(900, 1)));
+    await app.outbox.transaction((tx) => app.outbox.add(tx, chatEvent(900, 2)));
+    // Published by the commit itself, before any dispatch.
+    expect(published.map((event) => [event.topic, (event.payload as { n: number }).n])).toEqual([
+      ['chat:900', 1],
+      ['user:5', 1],
+      ['chat:900', 2],
+      ['user:5', 2],
+    ]);
+    const chatSeqs = published.filter((event) => event.topic === 'chat:900').map((event) => event.seq);
+    expect(chatSeqs[1]).toBe((chatSeqs[0] as number) + 1);
+    await app.outbox.dispatchPending();
+    await app.outbox.dispatchPending();
+    unsubscribe();
+    expect(published).toHaveLength(4);
+    // The other handlers still hear each event once, from the dispatcher, in order.
+    expect(labelsOf(heardByHandler, '900')).toEqual(['900#1', '900#2']);
+    const logged = await db.select().from(realtimeEvents).where(eq(realtimeEvents.topic, 'chat:900'));
+    expect(logged.map((row) => row.seq).sort()).toEqual(chatSeqs);
+  });
+
+  it('publishes and numbers nothing for a deliverOnCommit event whose transaction rolls back', async () => {
+    const published: RealtimeEvent[] = [];
+    const unsubscribe = bus.subscribe((event) => published.push(event));
+    await expect(
+      app.outbox.transaction(async (tx) => {
+        await app.outbox.add(tx, chatEvent(901, 1));
+        throw new Error('message refused');
+      }),
+    ).rejects.toThrow('message refused');
+    await app.outbox.dispatchPending();
+    unsubscribe();
+    expect(published).toEqual([]);
+    expect(await db.select().from(realtimeEvents).where(eq(realtimeEvents.topic, 'chat:901'))).toEqual([]);
+    expect(await db.select().from(realtimeTopics).where(eq(realtimeTopics.topic, 'chat:901'))).toEqual([]);
   });
 });

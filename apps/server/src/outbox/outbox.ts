@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { outboxEvents } from '../db/schema';
@@ -12,6 +12,12 @@ export interface DomainEvent {
   payload: unknown;
   /** Realtime topics to publish it to (`order:12`, `user:7`); none for events only handlers hear. */
   topics?: string[];
+  /**
+   * Written inside `outbox.transaction`: handlers that can (the realtime publisher) prepare it in the
+   * writer's transaction and act on it right after commit, instead of waiting for the dispatcher
+   * (decision 066). The dispatcher still hands it to every handler: the safety net for a crash.
+   */
+  deliverOnCommit?: boolean;
 }
 
 /** A committed event handed to the handlers; `id` grows with commit order within an aggregate. */
@@ -23,6 +29,11 @@ export interface OutboxEvent {
   payload: unknown;
   topics: string[];
   createdAt: Date;
+  /**
+   * The writing process ran the after-commit work for it (`prepareWithRow`'s answer) and
+   * recorded so: a handler may skip in `handle` what that work already did (decision 066, follow-up).
+   */
+  deliveredOnCommit: boolean;
 }
 
 /**
@@ -32,6 +43,18 @@ export interface OutboxEvent {
 export interface OutboxHandler {
   name: string;
   handle(event: OutboxEvent): Promise<void>;
+  /**
+   * For a `deliverOnCommit` event: writes the event's row in the writer's transaction, in one
+   * statement with its own work (one round trip instead of two; a throw rolls the writer back):
+   * `insertRow` is the row's `insert … returning id`, to run as a CTE of that statement. Answers the
+   * row's id and what to run once that transaction has committed (never after a rollback). The first
+   * handler that has it writes the row; `handle` still hears the event later from the dispatcher.
+   */
+  prepareWithRow?(
+    tx: Db,
+    event: Omit<OutboxEvent, 'id'>,
+    insertRow: SQL,
+  ): Promise<{ id: number; afterCommit: (() => Promise<void>) | undefined }>;
 }
 
 const POLL_MS = 1_000;
@@ -44,6 +67,12 @@ const BATCH_SIZE = 20;
  */
 const LEASE_MS = 5_000;
 const BACKOFF_MS = 1_000;
+/**
+ * Events delivered on commit are recorded so in one statement per this interval, not one per
+ * commit: the other process's dispatcher polls each second, so most are marked before it claims
+ * them, and one it claims unmarked is only delivered twice (handlers are idempotent by id).
+ */
+const DELIVERED_MARK_MS = 100;
 const MAX_BACKOFF_MS = 5 * 60_000;
 export const DISPATCHED_EVENT_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
@@ -72,10 +101,21 @@ export function createOutbox(options: OutboxOptions) {
   let running: Promise<void> | undefined;
   let wokenWhileRunning = false;
 
+  /** Each open `transaction`'s events: what runs after it commits, and whether any waits for the dispatcher. */
+  interface TransactionScope {
+    afterCommit: { eventId: number; run: () => Promise<void> }[];
+    plainEvents: number;
+  }
+  const scopeOf = new WeakMap<Db, TransactionScope>();
+  /** Ids of events whose after-commit work all ran, waiting for the next batched mark. */
+  let deliveredToMark: number[] = [];
+  let markTimer: NodeJS.Timeout | undefined;
+  let marking: Promise<void> = Promise.resolve();
+
   /** Writes the event with the caller's change; pass the transaction that makes the change. */
   async function add(executor: Db, event: DomainEvent): Promise<void> {
     const now = clock.now();
-    await executor.insert(outboxEvents).values({
+    const values = {
       aggregateType: event.aggregateType,
       aggregateId: String(event.aggregateId),
       eventType: event.eventType,
@@ -83,14 +123,84 @@ export function createOutbox(options: OutboxOptions) {
       topics: event.topics ?? [],
       createdAt: now,
       nextAttemptAt: now,
-    });
+    };
+    const scope = scopeOf.get(executor);
+    const rowWriter = handlers.find((handler) => handler.prepareWithRow);
+    // Outside `transaction` nobody would run the after-commit work, and without a row writer nobody
+    // acts on commit: the dispatcher does it all.
+    if (!scope || !event.deliverOnCommit || !rowWriter?.prepareWithRow) {
+      if (scope) scope.plainEvents += 1;
+      await executor.insert(outboxEvents).values(values);
+      return;
+    }
+    const insertRow = executor.insert(outboxEvents).values(values).returning({ id: outboxEvents.id });
+    // A plain SQL (the query in parentheses), not the builder: the builder is a thenable an
+    // `await` would run on its own.
+    const prepared = await rowWriter.prepareWithRow(
+      executor,
+      { ...values, deliveredOnCommit: false },
+      sql`${insertRow}`,
+    );
+    if (prepared.afterCommit) scope.afterCommit.push({ eventId: prepared.id, run: prepared.afterCommit });
   }
 
-  /** Runs `work` in a transaction and wakes the dispatcher once it has committed. */
+  /**
+   * Runs `work` in a transaction; once it has committed, runs what its `deliverOnCommit` events'
+   * handlers prepared (in the order written) and wakes the dispatcher, unless every event it wrote
+   * was delivered on commit: what is left of those (notification copies) waits for the next poll,
+   * where the claim and the dispatched mark are paid once per batch instead of once per commit.
+   */
   async function transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const result = await db.transaction((tx) => work(tx as unknown as Db));
-    wake();
+    const scope: TransactionScope = { afterCommit: [], plainEvents: 0 };
+    const result = await db.transaction((tx) => {
+      scopeOf.set(tx as unknown as Db, scope);
+      return work(tx as unknown as Db);
+    });
+    let waitsForDispatcher = scope.plainEvents > 0 || scope.afterCommit.length === 0;
+    const failed = new Set<number>();
+    for (const { eventId, run } of scope.afterCommit) {
+      try {
+        await run();
+      } catch (error) {
+        // Committed all the same: the dispatcher hands the event to every handler again.
+        log.warn({ err: error }, 'outbox after-commit work failed; the dispatcher retries it');
+        failed.add(eventId);
+        waitsForDispatcher = true;
+      }
+    }
+    for (const { eventId } of scope.afterCommit) {
+      if (!failed.has(eventId) && deliveredToMark.at(-1) !== eventId) deliveredToMark.push(eventId);
+    }
+    if (deliveredToMark.length && !markTimer) {
+      markTimer = setTimeout(() => void markDelivered(), DELIVERED_MARK_MS);
+      markTimer.unref();
+    }
+    if (waitsForDispatcher) wake();
     return result;
+  }
+
+  /**
+   * Records the events delivered on commit since the last mark, in one statement; marks run one
+   * after another, and the answer settles when this one (and any before it) is written.
+   */
+  function markDelivered(): Promise<void> {
+    clearTimeout(markTimer);
+    markTimer = undefined;
+    const ids = deliveredToMark;
+    deliveredToMark = [];
+    if (!ids.length) return marking;
+    marking = marking.then(async () => {
+      try {
+        await db
+          .update(outboxEvents)
+          .set({ deliveredOnCommitAt: clock.now() })
+          .where(sql`${outboxEvents.id} in ${ids}`);
+      } catch (error) {
+        // Unmarked, the events are only delivered again by the dispatcher: idempotent handlers.
+        log.warn({ err: error }, 'outbox delivered-on-commit mark not written');
+      }
+    });
+    return marking;
   }
 
   /** Claims the head event of up to a batch of aggregates; answers them in id order. */
@@ -124,6 +234,7 @@ export function createOutbox(options: OutboxOptions) {
       payload: row.payload,
       topics: row.topics,
       createdAt: row.createdAt,
+      deliveredOnCommit: row.deliveredOnCommitAt !== null,
     };
     const isCurrentClaim = and(eq(outboxEvents.id, row.id), eq(outboxEvents.attempts, row.attempts));
     try {
@@ -235,6 +346,8 @@ export function createOutbox(options: OutboxOptions) {
     transaction,
     wake,
     dispatchPending,
+    /** Writes now the pending delivered-on-commit marks (batched every DELIVERED_MARK_MS otherwise). */
+    markDelivered,
     /** Adds a module's handler of committed events, heard after the ones given at creation. */
     subscribe(handler: OutboxHandler) {
       handlers.push(handler);
@@ -247,6 +360,7 @@ export function createOutbox(options: OutboxOptions) {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await markDelivered();
     },
   };
 }

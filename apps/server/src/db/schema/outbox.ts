@@ -22,6 +22,12 @@ export const outboxEvents = pgTable(
     /** Held by a dispatcher until then; a dispatcher that died lets go when it passes. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /**
+     * Set (in batches, shortly after) once the writing process ran every handler's after-commit work
+     * for a `deliverOnCommit` event: a dispatcher in any process then tells handlers they need not
+     * repeat it (decision 066, follow-up). Null after a crash or a failed step: the safety net acts.
+     */
+    deliveredOnCommitAt: timestamp('delivered_on_commit_at', { withTimezone: true }),
   },
   (table) => [
     index('outbox_events_pending_by_aggregate')

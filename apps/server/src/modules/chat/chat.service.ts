@@ -417,6 +417,8 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     const view = messageOf(row, false, groupId);
     await outbox.add(tx, {
       aggregateType: 'chatConversation',
+      // Live at once (decision 066): the topic numbers are taken here, published on commit.
+      deliverOnCommit: true,
       aggregateId: member.conversationId,
       eventType: CHAT_MESSAGE_EVENT,
       payload: view,
@@ -783,6 +785,8 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
         const view = messageOf(revoked, false, groupId);
         await outbox.add(tx, {
           aggregateType: 'chatConversation',
+          // Live at once (decision 066): the topic numbers are taken here, published on commit.
+          deliverOnCommit: true,
           aggregateId: row.conversationId,
           eventType: CHAT_REVOKED_EVENT,
           payload: view,
@@ -823,6 +827,8 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
           .where(and(eq(chatMembers.conversationId, conversationId), eq(chatMembers.userId, me.id)));
         await outbox.add(tx, {
           aggregateType: 'chatConversation',
+          // Live at once (decision 066): the topic numbers are taken here, published on commit.
+          deliverOnCommit: true,
           aggregateId: conversationId,
           eventType: CHAT_READ_EVENT,
           payload: { conversationId, userId: me.id, lastReadSeq },

@@ -368,6 +368,7 @@ describe('a coupon on a booking', () => {
       payload: { orderId: order.id, to: 'refunding' },
       topics: [],
       createdAt: BOOKING_NOW,
+      deliveredOnCommit: false,
     });
     expect(await walletPostings()).toBe(before);
     const unused = await listOf(customer.token, 'unused');

@@ -128,6 +128,7 @@ describe('notification records of an order', () => {
       payload: event?.payload,
       topics: event?.topics as string[],
       createdAt: s.clock.now(),
+      deliveredOnCommit: false,
     };
     await second.subscriptions?.[0]?.handle(redelivered);
     await s.settle();

@@ -19,6 +19,11 @@ export type EventListener = (event: RealtimeEvent) => void;
 export interface EventBus {
   kind: 'local' | 'redis';
   publish(event: RealtimeEvent): Promise<void>;
+  /**
+   * Publishes several events as one bus message (one Redis PUBLISH instead of one each): every
+   * process hears them together, in the order given (decision 066, follow-up).
+   */
+  publishAll(events: readonly RealtimeEvent[]): Promise<void>;
   subscribe(listener: EventListener): () => void;
   close(): Promise<void>;
 }
@@ -33,6 +38,9 @@ export function createLocalEventBus(): EventBus {
     kind: 'local',
     async publish(event) {
       emitter.emit('event', event);
+    },
+    async publishAll(events) {
+      for (const event of events) emitter.emit('event', event);
     },
     subscribe(listener) {
       emitter.on('event', listener);
@@ -59,16 +67,27 @@ export async function createRedisEventBus(
   const local = createLocalEventBus();
   await subscriber.subscribe(channel);
   subscriber.on('message', (_channel: string, message: string) => {
+    let heard: RealtimeEvent | RealtimeEvent[];
     try {
-      void local.publish(JSON.parse(message) as RealtimeEvent);
+      heard = JSON.parse(message) as RealtimeEvent | RealtimeEvent[];
     } catch {
       // A malformed message from another process is dropped rather than crashing this one.
+      return;
+    }
+    // An array is one `publishAll`: its events are heard one by one, in its order; a listener that
+    // throws on one event must not cost the others of the message.
+    for (const event of Array.isArray(heard) ? heard : [heard]) {
+      local.publish(event).catch(() => {});
     }
   });
   return {
     kind: 'redis',
     async publish(event) {
       await publisher.publish(channel, JSON.stringify(event));
+    },
+    async publishAll(events) {
+      if (!events.length) return;
+      await publisher.publish(channel, JSON.stringify(events.length === 1 ? events[0] : events));
     },
     subscribe: local.subscribe,
     async close() {

@@ -1,26 +1,68 @@
 import type { Clock } from '../../lib/clock';
-import type { OutboxHandler } from '../../outbox/outbox';
+import type { OutboxEvent, OutboxHandler } from '../../outbox/outbox';
 import type { EventBus } from './event-bus';
 import type { TopicLog } from './topic-log';
 
 /**
+ * How many events published right after their commit are remembered until this process's
+ * dispatcher comes to them; another process's dispatcher may take an event instead, so the oldest
+ * are forgotten past this (forgetting one costs a second publish, which sockets drop by sequence).
+ */
+const REMEMBERED_PUBLISHED = 50_000;
+
+/**
  * Logs each committed domain event on its realtime topics (giving it the topic's next sequence
  * number) and publishes it through the bus to every process's sockets.
+ *
+ * A `deliverOnCommit` event (decision 066) takes its numbers in the writer's transaction and is
+ * published as soon as that commits; the dispatcher, coming to it later in this process, publishes
+ * nothing again. After a crash between commit and publish, a dispatcher (in any process) finds the
+ * numbers already logged for the event (`append` answers them) and publishes them then: the event
+ * may be published twice but never numbered twice, and a socket forwards each number once.
  */
 export function publishToRealtime(deps: { bus: EventBus; log: TopicLog; clock: Clock }): OutboxHandler {
+  const publishedOnCommit = new Set<number>();
+
+  async function publish(event: OutboxEvent, logged: { topic: string; seq: number }[]) {
+    // One bus message for all its topics: one connection keeps each topic's events in order.
+    await deps.bus.publishAll(
+      logged.map(({ topic, seq }) => ({ topic, seq, type: event.eventType, payload: event.payload })),
+    );
+  }
+
+  /** What runs once the writer has committed: the publish, then remembering it. */
+  function publishAfterCommit(event: OutboxEvent, logged: { topic: string; seq: number }[]) {
+    if (!logged.length) return undefined;
+    return async () => {
+      // Remembered only once published: a failed publish is left whole to the dispatcher.
+      await publish(event, logged);
+      publishedOnCommit.add(event.id);
+      if (publishedOnCommit.size > REMEMBERED_PUBLISHED) {
+        publishedOnCommit.delete(publishedOnCommit.values().next().value as number);
+      }
+    };
+  }
+
   return {
     name: 'realtime',
+    // The outbox row and its topic numbers in one statement: a chat send's round trip saved.
+    async prepareWithRow(tx, event, insertRow) {
+      const { outboxEventId, logged } = await deps.log.appendWithOutboxRow(
+        { topics: event.topics, type: event.eventType, payload: event.payload },
+        deps.clock.now(),
+        tx,
+        insertRow,
+      );
+      return { id: outboxEventId, afterCommit: publishAfterCommit({ ...event, id: outboxEventId }, logged) };
+    },
     async handle(event) {
+      // Published on commit, by this process (remembered) or by another (its mark, decision 066).
+      if (publishedOnCommit.delete(event.id) || event.deliveredOnCommit) return;
       const logged = await deps.log.append(
         { topics: event.topics, type: event.eventType, payload: event.payload, outboxEventId: event.id },
         deps.clock.now(),
       );
-      // Together: one connection keeps each topic's events in order, and an event's topics differ.
-      await Promise.all(
-        logged.map(({ topic, seq }) =>
-          deps.bus.publish({ topic, seq, type: event.eventType, payload: event.payload }),
-        ),
-      );
+      await publish(event, logged);
     },
   };
 }

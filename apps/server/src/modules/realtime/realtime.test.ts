@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { registerUser } from '../../../test/identity-helpers';
 import { uniqueTestChannel } from '../../../test/redis';
 import { createTestApp, openTestDatabase } from '../../../test/test-app';
-import { createLocalEventBus, createRedisEventBus, type EventBus } from './event-bus';
+import { createLocalEventBus, createRedisEventBus, type EventBus, type RealtimeEvent } from './event-bus';
 
 async function listen(app: FastifyInstance): Promise<number> {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
@@ -274,5 +274,23 @@ describe.runIf(process.env.REDIS_URL)('realtime across processes through Redis',
     expect(await again.request({ op: 'subscribe', topic, since: 0 })).toEqual(expected);
     const health = await first.inject({ method: 'GET', url: '/health' });
     expect(health.json().data.realtime).toBe('redis');
+  });
+
+  it("hears an event's topics published together as one message on every process, in the order given", async () => {
+    const heard: RealtimeEvent[][] = [[], []];
+    const unsubscribe = buses.map((bus, n) => bus.subscribe((event) => heard[n]?.push(event)));
+    const together = ['chat:1', 'user:2', 'user:3'].map((to, n) => ({
+      topic: to,
+      seq: n + 1,
+      type: 'x',
+      payload: { n },
+    }));
+    await (buses[0] as EventBus).publishAll(together);
+    await (buses[0] as EventBus).publish({ topic: 'after', type: 'y', payload: null });
+    await expect.poll(() => heard.map((events) => events.length)).toEqual([4, 4]);
+    for (const unsub of unsubscribe) unsub();
+    for (const events of heard) {
+      expect(events).toEqual([...together, { topic: 'after', type: 'y', payload: null }]);
+    }
   });
 });

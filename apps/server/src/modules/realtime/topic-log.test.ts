@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
+import { outboxEvents } from '../../db/schema';
 import { createTopicLog } from './topic-log';
 
 describe('the topic log', async () => {
@@ -69,5 +70,57 @@ describe('the topic log', async () => {
 
   it('logs nothing for an event without topics', async () => {
     expect(await log.append({ topics: [], type: 'quiet', payload: {} }, now)).toEqual([]);
+  });
+
+  it("writes a new outbox event's row and its numbers in one statement, and answers the row's id even with no topics", async () => {
+    const insertRow = (eventType: string, topics: string[]) =>
+      sql`${database.db
+        .insert(outboxEvents)
+        .values({
+          aggregateType: 't',
+          aggregateId: '1',
+          eventType,
+          payload: {},
+          topics,
+          createdAt: now,
+          nextAttemptAt: now,
+        })
+        .returning({ id: outboxEvents.id })}`;
+    const first = await log.appendWithOutboxRow(
+      { topics: ['user:41', 'chat:40', 'user:41'], type: 'chat.message', payload: { n: 1 } },
+      now,
+      database.db,
+      insertRow('chat.message', ['chat:40', 'user:41']),
+    );
+    expect(first.logged).toEqual([
+      { topic: 'chat:40', seq: 1 },
+      { topic: 'user:41', seq: 1 },
+    ]);
+    const [row] = await database.db
+      .select()
+      .from(outboxEvents)
+      .where(eq(outboxEvents.id, first.outboxEventId));
+    expect(row?.eventType).toBe('chat.message');
+    // A dispatch of that event later finds the numbers it was given, not new ones.
+    expect(
+      await log.append(
+        {
+          topics: ['chat:40', 'user:41'],
+          type: 'chat.message',
+          payload: { n: 1 },
+          outboxEventId: first.outboxEventId,
+        },
+        now,
+      ),
+    ).toEqual(first.logged);
+
+    const none = await log.appendWithOutboxRow(
+      { topics: [], type: 'x', payload: null },
+      now,
+      database.db,
+      insertRow('x', []),
+    );
+    expect(none.logged).toEqual([]);
+    expect(none.outboxEventId).toBeGreaterThan(first.outboxEventId);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { realtimeEvents, realtimeTopics } from '../../db/schema';
 
@@ -58,6 +58,50 @@ export function createTopicLog(db: Db) {
         { seq: 'number' },
       );
       return rows.sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0));
+    },
+
+    /**
+     * `append` for a new outbox event whose row is written in the same statement (decision 066,
+     * follow-up: one round trip instead of two in a chat send): `insertOutboxRow` is its
+     * `(insert … returning id)`, parenthesised as drizzle embeds a query. Run in the writer's transaction: the counters stay locked until it
+     * ends, as with `append`. Answers the new event's id and its numbers, topics in sorted order.
+     */
+    async appendWithOutboxRow(
+      event: { topics: readonly string[]; type: string; payload: unknown },
+      now: Date,
+      executor: Db,
+      insertOutboxRow: SQL,
+    ): Promise<{ outboxEventId: number; logged: { topic: string; seq: number }[] }> {
+      const topics = [...new Set(event.topics)].sort();
+      const payload =
+        event.payload === undefined || event.payload === null ? null : JSON.stringify(event.payload);
+      // The new row has no earlier numbers; the left join answers its id even with no topics.
+      const rows = await queryRows<{ eventId: number; topic: string | null; seq: number | null }>(
+        executor,
+        sql`with outbox_row as ${insertOutboxRow},
+            wanted as (
+              select value as topic from jsonb_array_elements_text(${JSON.stringify(topics)}::jsonb)
+            ),
+            bumped as (
+              insert into realtime_topics (topic, last_seq)
+              select topic, 1 from wanted order by topic
+              on conflict (topic) do update set last_seq = realtime_topics.last_seq + 1
+              returning topic, last_seq as seq
+            ),
+            logged as (
+              insert into realtime_events (topic, seq, type, payload, outbox_event_id, created_at)
+              select topic, seq, ${event.type}, ${payload}::jsonb, (select id from outbox_row),
+                ${now.toISOString()}::timestamptz
+              from bumped
+            )
+            select o.id as "eventId", b.topic, b.seq from outbox_row o left join bumped b on true`,
+        { eventId: 'number', seq: 'number' },
+      );
+      const logged = rows
+        .filter((row): row is { eventId: number; topic: string; seq: number } => row.topic !== null)
+        .map(({ topic, seq }) => ({ topic, seq }))
+        .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0));
+      return { outboxEventId: rows[0]?.eventId as number, logged };
     },
 
     /** The topic's latest sequence number (0 before its first event). */

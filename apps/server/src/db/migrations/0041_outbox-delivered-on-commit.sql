@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_events" ADD COLUMN "delivered_on_commit_at" timestamp with time zone;
