@@ -7,7 +7,7 @@
  *   npm run build && npm run bench -- lighthouse
  *   LIGHTHOUSE_RUNS=1 LIGHTHOUSE_PAGES=/ LIGHTHOUSE_LANGUAGES=en npm run bench -- lighthouse
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -23,6 +23,8 @@ const PAGES = (
   process.env.LIGHTHOUSE_PAGES ?? '/,/therapist/therapistList,/therapist/orderDetail?id=1,/instore'
 ).split(',');
 const LANGUAGES = (process.env.LIGHTHOUSE_LANGUAGES ?? 'en,km').split(',');
+/** A folder to keep each run's Lighthouse report (JSON) in, to read its chains and LCP element. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless',
@@ -72,6 +74,11 @@ async function measure(url: string, language: string): Promise<Row[]> {
       });
       if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
       const { categories, audits } = result.lhr;
+      if (REPORT_DIR) {
+        mkdirSync(REPORT_DIR, { recursive: true });
+        const slug = `${language}${new URL(url).pathname.replace(/\W+/g, '-')}-${run + 1}`;
+        writeFileSync(path.join(REPORT_DIR, `${slug}.json`), JSON.stringify(result.lhr));
+      }
       const numeric = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
       const weighted = new Set(
         Object.values(categories).flatMap((category) =>

@@ -13,10 +13,20 @@ import type { Plugin, Rollup } from 'vite';
  *   (apps/server/src/http/web-shell.ts);
  * - leaves dist/index.html filled in English as a neutral page: the service worker's offline copy
  *   and what any host without the server would send.
+ * - writes dist/.shell/preloads.json: for each first-screen route, the scripts and stylesheets its
+ *   page needs beyond the entry (its chunk and what that imports statically): the server names them
+ *   in the page (`modulepreload`), so the browser fetches them with the entry instead of a step
+ *   after it, a round trip each on a phone's network (decision 067).
  * Dot folders are never served (@fastify/static `dotfiles: 'ignore'`) nor precached.
  */
 const LANGUAGES = ['en', 'km', 'th', 'vi', 'zh-CN', 'zh-TW'] as const;
 const PLACEHOLDER = /\{\{([\w.-]+)\}\}/g;
+
+/** A file a route's page needs, named in the drawn page. */
+export interface RoutePreload {
+  href: string;
+  as: 'script' | 'style';
+}
 
 export interface ShellStrings {
   /** Per language: placeholder key → text (plain text; the server escapes it). */
@@ -61,10 +71,55 @@ export function fillShell(template: string, values: Record<string, string>): str
   });
 }
 
-export function appShell(options: { localesDir: string }): Plugin {
+/**
+ * A route's files: each named module's chunk and its static imports, less what the entry loads
+ * anyway. An unknown module is an error: a renamed page must not silently lose its preloads.
+ */
+function routePreloads(bundle: Rollup.OutputBundle, root: string, modules: string[]): RoutePreload[] {
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (start: Rollup.OutputChunk[], seen = new Set<string>()) => {
+    for (const chunk of start) {
+      if (seen.has(chunk.fileName)) continue;
+      seen.add(chunk.fileName);
+      closure(
+        chunk.imports.flatMap((file) => byFile.get(file) ?? []),
+        seen,
+      );
+    }
+    return seen;
+  };
+  const entry = closure(chunks.filter((chunk) => chunk.isEntry));
+  const files = new Set<string>();
+  for (const module of modules) {
+    const id = path.resolve(root, module);
+    // Its own chunk, or the group chunk that holds it (providers.tsx is in page-shell).
+    const chunk =
+      chunks.find((candidate) => candidate.facadeModuleId === id) ??
+      chunks.find((candidate) => candidate.moduleIds.includes(id));
+    if (!chunk) throw new Error(`preloads: ${module} is no chunk of the build`);
+    for (const file of closure([chunk])) if (!entry.has(file)) files.add(file);
+  }
+  const css = [...files].flatMap((file) => [
+    ...((byFile.get(file) as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ??
+      []),
+  ]);
+  return [
+    ...[...new Set(css)].map((file) => ({ href: `/${file}`, as: 'style' as const })),
+    ...[...files].map((file) => ({ href: `/${file}`, as: 'script' as const })),
+  ];
+}
+
+export function appShell(options: {
+  localesDir: string;
+  /** Pathname → the modules (from the web app's root) its first screen loads. */
+  preloads?: Record<string, string[]>;
+}): Plugin {
   let outDir = 'dist';
+  let root = '.';
   let template: string | undefined;
   let shellStrings: ShellStrings | undefined;
+  let preloads: Record<string, RoutePreload[]> = {};
   const placeholderKeys = (html: string) =>
     [...new Set([...html.matchAll(PLACEHOLDER)].map((match) => match[1] as string))].filter((key) =>
       key.includes('.'),
@@ -79,6 +134,7 @@ export function appShell(options: { localesDir: string }): Plugin {
     name: 'sabai:app-shell',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      root = config.root;
     },
     transformIndexHtml: {
       order: 'post',
@@ -104,6 +160,12 @@ export function appShell(options: { localesDir: string }): Plugin {
       handler(_options, bundle) {
         const page = bundle['index.html'];
         if (page?.type !== 'asset') return;
+        preloads = Object.fromEntries(
+          Object.entries(options.preloads ?? {}).map(([pathname, modules]) => [
+            pathname,
+            routePreloads(bundle, root, modules),
+          ]),
+        );
         template = String(page.source);
         shellStrings = { strings: readStrings(options.localesDir, placeholderKeys(template)) };
         page.source = english(template);
@@ -115,6 +177,7 @@ export function appShell(options: { localesDir: string }): Plugin {
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, 'template.html'), template);
       writeFileSync(path.join(dir, 'strings.json'), JSON.stringify(shellStrings));
+      writeFileSync(path.join(dir, 'preloads.json'), JSON.stringify(preloads));
     },
   };
 }

@@ -9,6 +9,18 @@ const SERVER = 'http://localhost:3000';
 /** Where the build puts the lazily loaded Intl polyfills and their locale data. */
 const INTL_POLYFILL_DIR = 'intl';
 
+/**
+ * The library modules the entry chunk itself carries (the tab bar's antd-mobile TabBar, Badge,
+ * SafeArea and their helpers, antd-mobile's global CSS): they stay in the entry, out of the
+ * page-vendor file, which the first screen must not wait for (decision 067).
+ */
+const FIRST_SCREEN_LIBRARY_MODULES =
+  /node_modules[\\/](antd-mobile[\\/]es[\\/](index\.js|global[\\/]|components[\\/](safe-area|badge|tab-bar)[\\/]|utils[\\/](can-use-dom|use-props-value|traverse-react-node)\.js)|ahooks[\\/]es[\\/](useMemoizedFn|useUpdate)[\\/])/;
+
+/** The app's modules the entry chunk and Home's chunk carry: kept there, as above. */
+const FIRST_SCREEN_APP_MODULES =
+  /[\\/]src[\\/](lib[\\/](api-ui|paths)\.ts|components[\\/]ui[\\/](offline-notice|page-loading|empty-state|use-document-title|tab-icons|brand-mark)\.tsx?|features[\\/]config[\\/]components[\\/]vip-entry-card\.tsx)$/;
+
 // Paths the server owns: the service worker must never answer them with the SPA shell.
 const SERVER_PATHS = [/^\/app(\/|$)/, /^\/docs(\/|$)/, /^\/health(\/|$)/, /^\/ws(\/|$)/];
 
@@ -60,7 +72,33 @@ export default defineConfig({
     reactRouterProductionBuild(),
     antdEnglishDefaultLocale(),
     react(),
-    appShell({ localesDir: fileURLToPath(new URL('./src/locales', import.meta.url)) }),
+    appShell({
+      localesDir: fileURLToPath(new URL('./src/locales', import.meta.url)),
+      // The first screens' page modules (router.tsx, routes/page-routes.tsx): the server names
+      // their chunks in the page it draws, so they load beside the entry (decision 067).
+      preloads: {
+        '/': [
+          'src/app/routes/home/home-page.tsx',
+          'src/features/discovery/home-entry.ts',
+          'src/app/providers.tsx',
+        ],
+        '/instore': [
+          'src/app/routes/instore/instore-page.tsx',
+          'src/app/routes/instore/store-list-page.tsx',
+          'src/app/providers.tsx',
+        ],
+        '/therapist/therapistList': [
+          'src/app/routes/page-routes.tsx',
+          'src/app/routes/therapist/therapist-list-page.tsx',
+          'src/app/providers.tsx',
+        ],
+        '/therapist/orderDetail': [
+          'src/app/routes/page-routes.tsx',
+          'src/app/routes/therapist/therapist-detail-page.tsx',
+          'src/app/providers.tsx',
+        ],
+      },
+    }),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
@@ -192,6 +230,40 @@ export default defineConfig({
               // Only these modules: their dependencies stay where the rest of the app puts them.
               includeDependenciesRecursively: false,
               test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](queryClient|queryCache|mutationCache|mutation|query|removable|retryer|infiniteQueryBehavior|onlineManager|notifyManager|focusManager|subscribable|environmentManager|utils|timeoutManager|thenable)\.js|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js|antd-mobile-icons[\\/]es[\\/]LeftOutline\.js|antd-mobile[\\/]es[\\/](components[\\/]config-provider[\\/]|locales[\\/](base|en-US)\.js|utils[\\/]merge-locale\.js))|[\\/]src[\\/](app[\\/]providers\.tsx|lib[\\/]api-error\.ts|components[\\/]ui[\\/]page\.tsx)$/,
+            },
+            // Every other library the pages use (antd-mobile's components, react-spring, use-gesture,
+            // the icons, the rest of TanStack Query) in one cached file, fetched with the first page
+            // chunk, instead of 30-odd files of 1–3 KB that Rolldown would cut out of them: on a
+            // phone over 4G each extra file is another round trip in the page's chain (decision 067).
+            // Last, so the two groups above keep theirs; what the entry imports statically is in
+            // shell-vendor, so this file stays off the first screen (bench/bundle checks it).
+            {
+              name: 'page-vendor',
+              minShareCount: 6,
+              includeDependenciesRecursively: false,
+              test: (id) =>
+                /node_modules[\\/]/.test(id) &&
+                // Not the Intl polyfills (their own folder, above), nor the form stack (zod,
+                // react-hook-form: the sign-in and booking forms, no first screen of a visit).
+                !/node_modules[\\/](@formatjs|zod|react-hook-form|@hookform)[\\/]/.test(id) &&
+                !FIRST_SCREEN_LIBRARY_MODULES.test(id),
+            },
+            // Likewise the app's own shared parts (UI pieces, API hooks, formatting, the feature
+            // modules six or more pages use): one file, not 30-odd of 1–2 KB each. Not the
+            // catalogues (one language's strings per file), nor what the entry draws itself.
+            {
+              name: 'page-common',
+              minShareCount: 6,
+              includeDependenciesRecursively: false,
+              test: (id) =>
+                /[\\/]apps[\\/]web[\\/]src[\\/](components|lib|hooks|features)[\\/]/.test(id) &&
+                !/[\\/]locales[\\/]|\.json$|-strings\.ts$/.test(id) &&
+                // Nor the parts of signing in, forms, chat, wallet and realtime: many pages use
+                // them, the first screens of a visit do not, and they bring zod and schemas along.
+                !/[\\/]src[\\/](components[\\/]form|lib[\\/]realtime|features[\\/](identity|chat|wallet|withdraw|orders|help|notifications|feedback|calls))[\\/]/.test(
+                  id,
+                ) &&
+                !FIRST_SCREEN_APP_MODULES.test(id),
             },
           ],
         },

@@ -78,6 +78,43 @@ describe('app shell', () => {
     else expect(await card.count()).toBe(0);
     await context.close();
   });
+
+  it("names a first screen's own chunks in its page, and the page draws from them (decision 067)", async () => {
+    const routes = [
+      { path: '/', chunk: /\/assets\/home-page-[\w-]+\.js$/ },
+      { path: '/therapist/orderDetail?id=1', chunk: /\/assets\/therapist-detail-page-[\w-]+\.js$/ },
+    ];
+    for (const route of routes) {
+      const html = await (await fetch(`${journey.server.baseUrl}${route.path}`)).text();
+      const named = [
+        ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g),
+      ].map((match) => match[1] as string);
+      expect(named.some((href) => route.chunk.test(href))).toBe(true);
+      // The entry's own files are not named twice.
+      const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(html)?.[1];
+      expect(entry).toBeDefined();
+      expect(named).not.toContain(entry);
+
+      const context = await phoneContext(journey.launched.browser, 'en');
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const failed: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/assets/') && response.status() !== 200) failed.push(response.url());
+      });
+      const requested = new Set<string>();
+      page.on('request', (request) => requested.add(new URL(request.url()).pathname));
+      await page.goto(`${journey.server.baseUrl}${route.path}`, { waitUntil: 'networkidle' });
+      // React has replaced the server-drawn shell with the page.
+      await expect.poll(() => page.locator('.app-shell').count()).toBe(0);
+      // Every named file is one the build has, and each was fetched (not a stale name).
+      for (const href of named) expect(requested).toContain(href);
+      expect(failed).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });
 
 const PAGES = [

@@ -26,6 +26,16 @@ writeFileSync(
     },
   }),
 );
+writeFileSync(
+  path.join(webDist, '.shell', 'preloads.json'),
+  JSON.stringify({
+    '/': [
+      { href: '/assets/page-vendor-1.css', as: 'style' },
+      { href: '/assets/home-page-1.js', as: 'script' },
+    ],
+    '/therapist/orderDetail': [{ href: '/assets/therapist-detail-page-1.js', as: 'script' }],
+  }),
+);
 
 const { app } = await createTestApp({ config: { WEB_DIST_DIR: webDist } });
 const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
@@ -71,8 +81,27 @@ describe('the server draws the app shell in the user language', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toContain('ទំព័រដើម');
   });
 
+  it("names a first screen's own chunks in its head, and no other page's", async () => {
+    const home = (await page('/', { cookie: 'lang=km' })).body;
+    expect(home).toContain(
+      '<link rel="preload" as="style" fetchpriority="low" href="/assets/page-vendor-1.css">' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-page-1.js"></head>',
+    );
+    expect(home).not.toContain('therapist-detail-page-1.js');
+    const detail = (await page('/therapist/orderDetail?id=1', { 'accept-language': 'km' })).body;
+    expect(detail).toContain('<html lang="km">');
+    expect(detail).toContain('href="/assets/therapist-detail-page-1.js"></head>');
+    expect(detail).not.toContain('home-page-1.js');
+    // Another page of the same shell kind (no tab bar) names nothing.
+    expect((await page('/therapist/therapistList', { 'accept-language': 'km' })).body).not.toContain(
+      'modulepreload',
+    );
+    expect((await page('/my')).body).not.toContain('modulepreload');
+  });
+
   it('keeps the template and its strings out of reach', async () => {
     expect((await page('/.shell/template.html')).body).not.toContain('{{');
     expect((await page('/.shell/strings.json')).body).not.toContain('ម៉ឺនុយមេ');
+    expect((await page('/.shell/preloads.json')).body).not.toContain('home-page-1.js');
   });
 });

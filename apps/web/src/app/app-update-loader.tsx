@@ -7,8 +7,12 @@ const UpgradePopup = lazy(() =>
   })),
 );
 const CHECK_EVERY_MS = 30 * 60_000;
+// The check's chunk may not load (the phone went offline before the first screen was idle, or a
+// deploy replaced it): nothing to tell the user, the next check (foreground, half hour) tries again.
 const checkQuietly = () =>
-  import('../features/app-update/quick-check').then((module) => module.checkForUpdateQuietly());
+  import('../features/app-update/quick-check')
+    .then((module) => module.checkForUpdateQuietly())
+    .catch(() => undefined);
 
 /**
  * The upgrade check over every page (decision 055), light until it matters: a small check when

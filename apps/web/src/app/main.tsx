@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { initI18n } from '../lib/i18n';
@@ -16,15 +16,22 @@ async function start() {
   await initI18n(getStoredLanguage());
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <BrowserRouter>
-        <NavigationBridge />
-        <AppRoutes />
-        <ShellServicesLoader />
-      </BrowserRouter>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // The first render as a transition: React renders the page in short slices and lets the phone
+  // paint and take taps between them, instead of one long task of the whole tree (on a mid-range
+  // phone, hundreds of milliseconds in which a tap waits). The server-drawn shell stays on screen
+  // until the render commits, as before (decision 067).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <NavigationBridge />
+          <AppRoutes />
+          <ShellServicesLoader />
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -114,17 +114,57 @@ function bridge(service: IntlService, polyfill: Service): void {
 
 const bridged = new Set<IntlService>();
 
+/**
+ * Holds the data files' registrations on the browser's own services until the polyfill is bridged:
+ * each data file registers itself through `Intl.<Service>.__addLocaleData` when it runs, and runs
+ * as soon as it arrives, which may be before its polyfill class.
+ */
+function queueLocaleData(services: IntlService[]): { flush(service: IntlService): void; release(): void } {
+  const queued = new Map<IntlService, unknown[][]>();
+  for (const service of services) {
+    queued.set(service, []);
+    (Intl[service] as unknown as Service).__addLocaleData = (...data) => queued.get(service)?.push(data);
+  }
+  return {
+    flush(service) {
+      for (const data of queued.get(service) ?? [])
+        (Intl[service] as unknown as Service).__addLocaleData?.(...data);
+      queued.delete(service);
+    },
+    release() {
+      for (const service of services) delete (nativeServices[service] as Partial<Service>).__addLocaleData;
+    },
+  };
+}
+
+const nativeServices = Object.fromEntries(INTL_SERVICES.map((service) => [service, Intl[service]])) as Record<
+  IntlService,
+  unknown
+>;
+
 export async function polyfillIntl(language: Language, missing: IntlService[]): Promise<void> {
   if (language === 'en') return;
   const services = INTL_SERVICES.filter((each) => missing.includes(each) && !bridged.has(each));
-  // Two round trips, not one per service: the classes together, then the data together (each data
-  // file registers itself with the bridged service when it runs, so the bridges come first).
-  const classes = await Promise.all(services.map((service) => polyfills[service]()));
-  services.forEach((service, index) => {
-    bridge(service, classes[index] as Service);
-    bridged.add(service);
-  });
-  await Promise.all(
-    INTL_SERVICES.filter((each) => missing.includes(each)).map((service) => localeData[service][language]()),
-  );
+  // One round trip, not two: the classes and the language's data are fetched together (before the
+  // first render on a browser without the language's data, each round trip on a phone's network
+  // delays the first screen). A data file that runs before its class is held and handed over
+  // when the class is bridged.
+  const pending = queueLocaleData(services);
+  try {
+    const [classes] = await Promise.all([
+      Promise.all(services.map((service) => polyfills[service]())),
+      Promise.all(
+        INTL_SERVICES.filter((each) => missing.includes(each)).map((service) =>
+          localeData[service][language](),
+        ),
+      ),
+    ]);
+    services.forEach((service, index) => {
+      bridge(service, classes[index] as Service);
+      bridged.add(service);
+      pending.flush(service);
+    });
+  } finally {
+    pending.release();
+  }
 }

@@ -9,7 +9,8 @@ import './ui-strings';
 
 interface PagedListProps<T> {
   query: PagedQuery<T>;
-  renderItem: (item: T) => ReactNode;
+  /** `index` lets the first rows load their images eagerly (they are the page's largest paint). */
+  renderItem: (item: T, index: number) => ReactNode;
   itemKey: (item: T) => number | string;
   empty: ReactNode;
   /** Above the list, inside the pull-to-refresh area (filters, entry buttons). */
@@ -49,9 +50,9 @@ export function PagedList<T>({ query, renderItem, itemKey, empty, header }: Page
         ) : null}
         <KeepScrollAnchor firstKey={items[0] === undefined ? undefined : itemKey(items[0])}>
           <ul className="paged-list" aria-busy={query.isFetching}>
-            {items.map((item) => (
+            {items.map((item, index) => (
               <li key={itemKey(item)} className="paged-list__item" data-row-key={itemKey(item)}>
-                {renderItem(item)}
+                {renderItem(item, index)}
               </li>
             ))}
           </ul>

@@ -19,7 +19,7 @@ export default function StoreListPage() {
       <PagedList<Store>
         query={query}
         itemKey={(store) => store.id}
-        renderItem={(store) => <StoreCard store={store} />}
+        renderItem={(store, index) => <StoreCard store={store} index={index} />}
         empty={
           <EmptyState icon={<ShopbagOutline />} title={t('emptyTitle')} description={t('emptyDescription')} />
         }

@@ -58,7 +58,9 @@ export default function TherapistListPage() {
       <PagedList<Therapist>
         query={query}
         itemKey={(therapist) => therapist.id}
-        renderItem={(therapist) => <TherapistCard therapist={therapist} timeZone={city?.timeZone} />}
+        renderItem={(therapist, index) => (
+          <TherapistCard therapist={therapist} timeZone={city?.timeZone} index={index} />
+        )}
         empty={
           <EmptyState
             icon={<UserContactOutline />}

@@ -4,13 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import * as paths from '../../../lib/paths';
 import { useDisplay } from '../hooks/use-display';
+import { cardImageLoading } from './card-image-loading';
 
-export function StoreCard({ store }: { store: Store }) {
+/** One store in a list; `index` is its place in the list (the first screen's covers load eagerly). */
+export function StoreCard({ store, index }: { store: Store; index?: number }) {
   const { t } = useTranslation('discovery');
   const display = useDisplay();
   return (
     <Link className="store-card" to={paths.storeDetail.href(store.id)}>
-      <img className="store-card__cover" src={store.cover} alt="" loading="lazy" width={96} height={72} />
+      <img
+        className="store-card__cover"
+        src={store.cover}
+        alt=""
+        {...cardImageLoading(index)}
+        width={96}
+        height={72}
+      />
       <div className="store-card__body">
         <div className="store-card__top">
           <span className="store-card__name">{store.name}</span>

@@ -4,10 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import * as paths from '../../../lib/paths';
 import { useDisplay } from '../hooks/use-display';
+import { cardImageLoading } from './card-image-loading';
 import { TherapistStateTag } from './therapist-state-tag';
 
-/** One therapist in a list: photo, name, state, rating, languages, distance and starting price. */
-export function TherapistCard({ therapist, timeZone }: { therapist: Therapist; timeZone?: string }) {
+/**
+ * One therapist in a list: photo, name, state, rating, languages, distance and starting price.
+ * `index` is its place in the list (the first screen's photos load eagerly).
+ */
+export function TherapistCard({
+  therapist,
+  timeZone,
+  index,
+}: {
+  therapist: Therapist;
+  timeZone?: string;
+  index?: number;
+}) {
   const { t } = useTranslation('discovery');
   const display = useDisplay();
   const languages = therapist.languages.map(display.spokenLanguage).join(' · ');
@@ -17,7 +29,7 @@ export function TherapistCard({ therapist, timeZone }: { therapist: Therapist; t
         className="therapist-card__avatar"
         src={therapist.avatar}
         alt=""
-        loading="lazy"
+        {...cardImageLoading(index)}
         width={72}
         height={72}
       />
