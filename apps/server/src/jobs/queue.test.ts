@@ -190,6 +190,32 @@ describe('the jobs table', () => {
     expect(await queue.enqueue(db, declineOrder, { orderId: 6 }, { uniqueKey: 'order:6' })).not.toBeNull();
   });
 
+  it('enqueues several jobs in one statement, each skipped while its key has a live job', async () => {
+    const { queue, runs, clock } = recordingQueue();
+    await queue.enqueue(db, declineOrder, { orderId: 7 }, { uniqueKey: 'order:7' });
+    const added = await queue.enqueueMany(db, [
+      { type: declineOrder, payload: { orderId: 7 }, options: { uniqueKey: 'order:7' } },
+      { type: declineOrder, payload: { orderId: 8 }, options: { uniqueKey: 'order:8', delayMs: 2_000 } },
+      { type: declineOrder, payload: { orderId: 9 } },
+    ]);
+    expect(added).toBe(2);
+    expect(await rowsOf(7)).toHaveLength(1);
+    expect(await queue.enqueueMany(db, [])).toBe(0);
+    // A payload its type refuses adds none of the batch.
+    await expect(
+      queue.enqueueMany(db, [
+        { type: declineOrder, payload: { orderId: 10 } },
+        { type: declineOrder, payload: { orderId: 'eleven' } },
+      ]),
+    ).rejects.toThrow();
+    expect(await rowsOf(10)).toHaveLength(0);
+
+    expect(await queue.runDue()).toBe(2);
+    clock.advance(2_000);
+    expect(await queue.runDue()).toBe(1);
+    expect(runs.map((r) => r.orderId).sort()).toEqual([7, 8, 9]);
+  });
+
   it("enqueues inside the caller's transaction: a rolled-back job never runs", async () => {
     const { queue, runs, clock } = recordingQueue();
     const refusal = new Error('order not saved');

@@ -122,6 +122,41 @@ export function createJobQueue(options: JobQueueOptions) {
     return handler;
   }
 
+  type EnqueueItem = {
+    // biome-ignore lint/suspicious/noExplicitAny: jobs of different payload types in one list
+    type: JobType<any>;
+    payload: unknown;
+    options?: EnqueueOptions;
+  };
+
+  /**
+   * Inserts the jobs in one statement, each skipped when a live job of its name and unique key
+   * exists; answers the ids of those added.
+   */
+  async function insertJobs(executor: Db, items: readonly EnqueueItem[]): Promise<number[]> {
+    if (items.length === 0) return [];
+    const now = clock.now().getTime();
+    const rows = items.map(({ type, payload, options = {} }) => {
+      handlerOf(type as JobType<unknown>);
+      return {
+        name: type.name,
+        uniqueKey: options.uniqueKey ?? null,
+        payload: type.payload.parse(payload) as object,
+        runAt: options.runAt ?? new Date(now + (options.delayMs ?? 0)),
+        maxAttempts: type.maxAttempts,
+      };
+    });
+    const inserted = await executor
+      .insert(jobs)
+      .values(rows)
+      .onConflictDoNothing({
+        target: [jobs.name, jobs.uniqueKey],
+        where: sql`unique_key is not null and state in ('pending', 'running')`,
+      })
+      .returning({ id: jobs.id });
+    return inserted.map((row) => row.id);
+  }
+
   /**
    * Adds a job; pass a transaction to make it part of the caller's change (it runs only if that
    * commits). Answers the new job's id, or null when a live job with the same unique key exists.
@@ -132,24 +167,17 @@ export function createJobQueue(options: JobQueueOptions) {
     payload: Payload,
     options: EnqueueOptions = {},
   ): Promise<number | null> {
-    handlerOf(type as JobType<unknown>);
-    const checked = type.payload.parse(payload);
-    const runAt = options.runAt ?? new Date(clock.now().getTime() + (options.delayMs ?? 0));
-    const inserted = await executor
-      .insert(jobs)
-      .values({
-        name: type.name,
-        uniqueKey: options.uniqueKey ?? null,
-        payload: checked as object,
-        runAt,
-        maxAttempts: type.maxAttempts,
-      })
-      .onConflictDoNothing({
-        target: [jobs.name, jobs.uniqueKey],
-        where: sql`unique_key is not null and state in ('pending', 'running')`,
-      })
-      .returning({ id: jobs.id });
-    return inserted[0]?.id ?? null;
+    const [id] = await insertJobs(executor, [{ type, payload, options }]);
+    return id ?? null;
+  }
+
+  /**
+   * Adds several jobs in one statement (decision 069: the order watch sets three timers per
+   * payment); each is skipped, as with `enqueue`, when a live job of its name and unique key exists.
+   * Answers how many were added.
+   */
+  async function enqueueMany(executor: Db, items: readonly EnqueueItem[]): Promise<number> {
+    return (await insertJobs(executor, items)).length;
   }
 
   /**
@@ -315,6 +343,7 @@ export function createJobQueue(options: JobQueueOptions) {
     /** Adds a module's handler; only before the queue starts, so the start checks every handler. */
     register,
     enqueue,
+    enqueueMany,
     cancel,
     runDue,
     assertEveryLiveJobHasAHandler,

@@ -53,6 +53,64 @@ export interface ScheduleFacts {
 
 /** Booking's tables; every write that must be atomic takes the caller's transaction. */
 export function createBookingRepository(db: Db) {
+  /**
+   * The hot reads of a booking and a payment as prepared queries (decision 069): drizzle builds
+   * their SQL once per repository instead of per request, and on PostgreSQL each pooled connection
+   * parses and plans them once (named statements). They run on the pool, never in a transaction.
+   */
+  const prepared = {
+    findOrder: db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder('id')))
+      .prepare('booking_find_order'),
+    findAddress: db
+      .select()
+      .from(addresses)
+      .where(
+        and(
+          eq(addresses.userId, sql.placeholder('userId')),
+          eq(addresses.id, sql.placeholder('id')),
+          isNull(addresses.deletedAt),
+        ),
+      )
+      .prepare('booking_find_address'),
+    vipLevel: db
+      .select({ vipLevel: users.vipLevel })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare('booking_vip_level'),
+    therapistWithProject: db
+      .select({
+        therapist: therapists,
+        project: serviceProjects,
+        offers: sql<boolean>`exists (select 1 from ${therapistProjects}
+          where ${therapistProjects.therapistId} = ${therapists.id}
+            and ${therapistProjects.projectId} = ${sql.placeholder('projectId')})`,
+      })
+      .from(therapists)
+      .leftJoin(serviceProjects, eq(serviceProjects.id, sql.placeholder('projectId')))
+      .where(eq(therapists.id, sql.placeholder('therapistId')))
+      .prepare('booking_therapist_with_project'),
+    /** Who an order concerns: five columns and the provider's login, not the 37-column row. */
+    partiesOf: db
+      .select({
+        orderId: orders.id,
+        orderNumber: orders.orderNumber,
+        kind: orders.kind,
+        customerId: orders.customerId,
+        providerUserId: therapists.userId,
+      })
+      .from(orders)
+      .leftJoin(therapists, eq(therapists.id, orders.therapistId))
+      .where(eq(orders.id, sql.placeholder('id')))
+      .prepare('booking_order_parties'),
+    citySettings: db
+      .select({ settings: cityBookingSettings.settings })
+      .from(cityBookingSettings)
+      .where(eq(cityBookingSettings.cityId, sql.placeholder('cityId')))
+      .prepare('booking_city_settings'),
+  };
   async function clearDefault(tx: Db, userId: number, now: Date) {
     await tx
       .update(addresses)
@@ -71,7 +129,7 @@ export function createBookingRepository(db: Db) {
         .orderBy(desc(addresses.isDefault), desc(addresses.id)),
 
     findAddress: async (userId: number, id: number) =>
-      (await db.select().from(addresses).where(liveAddress(userId, id)))[0],
+      (await prepared.findAddress.execute({ userId, id }))[0],
 
     insertAddress: (userId: number, fields: AddressFields, isDefault: boolean, now: Date) =>
       db.transaction(async (tx) => {
@@ -133,9 +191,7 @@ export function createBookingRepository(db: Db) {
           .returning()
       )[0],
 
-    citySettings: async (cityId: number) =>
-      (await db.select().from(cityBookingSettings).where(eq(cityBookingSettings.cityId, cityId)))[0]
-        ?.settings,
+    citySettings: async (cityId: number) => (await prepared.citySettings.execute({ cityId }))[0]?.settings,
 
     findTherapist: async (id: number) => (await db.select().from(therapists).where(eq(therapists.id, id)))[0],
     userIdOfTherapist: async (tx: Db, therapistId: number) =>
@@ -166,9 +222,7 @@ export function createBookingRepository(db: Db) {
           .where(and(eq(storeProjects.storeId, storeId), eq(storeProjects.projectId, projectId)))
       ).length > 0,
 
-    isMember: async (userId: number) =>
-      ((await db.select({ vipLevel: users.vipLevel }).from(users).where(eq(users.id, userId)))[0]?.vipLevel ??
-        0) > 0,
+    isMember: async (userId: number) => ((await prepared.vipLevel.execute({ userId }))[0]?.vipLevel ?? 0) > 0,
 
     workingHours: (therapistId: number) =>
       db
@@ -266,23 +320,12 @@ export function createBookingRepository(db: Db) {
      * booking page and every booking read all three together).
      */
     therapistWithProject: async (therapistId: number, projectId: number) =>
-      (
-        await db
-          .select({
-            therapist: therapists,
-            project: serviceProjects,
-            offers: sql<boolean>`exists (select 1 from ${therapistProjects}
-              where ${therapistProjects.therapistId} = ${therapists.id}
-                and ${therapistProjects.projectId} = ${projectId})`,
-          })
-          .from(therapists)
-          .leftJoin(serviceProjects, eq(serviceProjects.id, projectId))
-          .where(eq(therapists.id, therapistId))
-      )[0],
+      (await prepared.therapistWithProject.execute({ therapistId, projectId }))[0],
 
     insertOrder: async (tx: Db, row: NewOrderRow) =>
       (await tx.insert(orders).values(row).returning())[0] as OrderRow,
-    findOrder: async (id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0],
+    findOrder: async (id: number) => (await prepared.findOrder.execute({ id }))[0],
+    orderParties: async (id: number) => (await prepared.partiesOf.execute({ id }))[0],
     /** Moves the order only if it is still in the status the decision was made on. */
     updateOrderFrom: async (tx: Db, id: number, fromStatus: number, changes: Partial<NewOrderRow>) =>
       (

@@ -183,7 +183,7 @@ export function createBookingModule(
     name: 'booking',
     api: {
       orders,
-      partiesOf: createOrderPartiesReader(deps.db, repository),
+      partiesOf: createOrderPartiesReader(repository),
       earliestStarts,
       async recordStaffMoneyAction(tx, { orderId, staffId, action, reason, before }) {
         const order = await attention.findOrderIn(tx, orderId);

@@ -1,4 +1,3 @@
-import type { Db } from '../../db/client';
 import type { BookingRepository } from './booking.repository';
 
 /** Who an order concerns, as other modules (notifications) read it: by user id, never by row. */
@@ -11,19 +10,11 @@ export interface OrderParties {
   providerUserId: number | null;
 }
 
-export function createOrderPartiesReader(db: Db, repository: BookingRepository) {
+export function createOrderPartiesReader(repository: BookingRepository) {
   return async function partiesOf(orderId: number): Promise<OrderParties | null> {
-    const order = await repository.findOrder(orderId);
-    if (!order) return null;
-    const providerUserId = order.therapistId
-      ? await repository.userIdOfTherapist(db, order.therapistId)
-      : null;
-    return {
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      kind: order.kind,
-      customerId: order.customerId,
-      providerUserId: providerUserId ?? null,
-    };
+    // One statement (decision 069): every order event's notifications ask this after its commit.
+    const row = await repository.orderParties(orderId);
+    if (!row) return null;
+    return { ...row, kind: row.kind as OrderParties['kind'], providerUserId: row.providerUserId ?? null };
   };
 }

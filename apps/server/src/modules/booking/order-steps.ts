@@ -24,6 +24,12 @@ export interface SettlementRecord {
 export function createOrderSteps(deps: OrdersDeps, core: OrderCore) {
   const { repository, clock } = deps;
   const { partyOrder, transition, detail } = core;
+  /**
+   * The row each money-facts answer was read from (decision 069): a payment reads the facts, then
+   * steps the same order at once, and need not read the 37-column row a second time. Weakly held,
+   * so a facts object that is dropped takes its row with it.
+   */
+  const rowOfFacts = new WeakMap<object, OrderRow>();
 
   /**
    * The last mile's rules (check-in, early end, no-show) once the state machine allows the step;
@@ -98,11 +104,19 @@ export function createOrderSteps(deps: OrdersDeps, core: OrderCore) {
      * transaction; false (nothing written) when the order is no longer where the step applies.
      */
     async systemStepWithin(
-      orderId: number,
+      /**
+       * The order's id, or the money facts just read of it: their row is stepped without reading it
+       * again. That is safe because the step's update is guarded by the status the row was read at
+       * (an order that moved meanwhile is not stepped, as with a fresh read that lost the race).
+       */
+      orderOrFacts: number | { id: number },
       step: OrderTransition,
       work: (tx: Db, updated: OrderRow) => Promise<void>,
     ): Promise<boolean> {
-      const order = await repository.findOrder(orderId);
+      const order =
+        typeof orderOrFacts === 'number'
+          ? await repository.findOrder(orderOrFacts)
+          : (rowOfFacts.get(orderOrFacts) ?? (await repository.findOrder(orderOrFacts.id)));
       if (!order) throw new AppError('notFound');
       if (!nextStatus(order.kind, statusOf(order), step, 'system').ok) return false;
       try {
@@ -123,7 +137,7 @@ export function createOrderSteps(deps: OrdersDeps, core: OrderCore) {
     async moneyFacts(orderId: number) {
       const order = await repository.findOrder(orderId);
       if (!order) return null;
-      return {
+      const facts = {
         id: order.id,
         orderNumber: order.orderNumber,
         customerId: order.customerId,
@@ -139,6 +153,8 @@ export function createOrderSteps(deps: OrdersDeps, core: OrderCore) {
         adjustments: [...order.adjustments],
         settlement: (order.settlement ?? null) as SettlementRecord | null,
       };
+      rowOfFacts.set(facts, order);
+      return facts;
     },
 
     /** For the payment issue and tests: the system's step on an order. */

@@ -35,33 +35,38 @@ export function createOrderWatch(deps: {
 }) {
   const { db, clock, repository, attention } = deps;
 
-  async function scheduleFlagCheck(order: OrderRow, kind: OrderFlagKind, settings: CityBookingSettings) {
+  /** A flag check at the flag's due time, to enqueue (alone or with other timers). */
+  function flagCheckOf(order: OrderRow, kind: OrderFlagKind, settings: CityBookingSettings) {
     const due = FLAG_RULES[kind].dueAt(order, settings);
-    await deps.jobs().enqueue(
-      db,
-      orderFlagCheckJob,
-      { orderId: order.id, kind },
+    return {
+      type: orderFlagCheckJob,
+      payload: { orderId: order.id, kind },
       // Keyed by the due time: when extra clocks move it, the new check is a new job.
-      { runAt: new Date(due), uniqueKey: `order:${order.id}:flag:${kind}:${due}` },
-    );
+      options: { runAt: new Date(due), uniqueKey: `order:${order.id}:flag:${kind}:${due}` },
+    };
   }
 
-  async function scheduleReminders(order: OrderRow, settings: CityBookingSettings) {
+  async function scheduleFlagCheck(order: OrderRow, kind: OrderFlagKind, settings: CityBookingSettings) {
+    await deps.jobs().enqueueMany(db, [flagCheckOf(order, kind, settings)]);
+  }
+
+  /** The provider's reminders of the order's present wait for an answer, to enqueue. */
+  async function remindersOf(order: OrderRow, settings: CityBookingSettings) {
     const since = await attention.lastEnteredAt(order.id, WAITING);
-    if (!since) return;
-    for (const minute of settings.acceptReminderMinutes) {
-      // A reminder at or after the auto-decline would remind of an order that is already gone.
-      if (minute >= settings.autoDeclineMinutes) continue;
-      await deps.jobs().enqueue(
-        db,
-        acceptReminderJob,
-        { orderId: order.id, since: since.toISOString(), minute },
-        {
-          runAt: new Date(since.getTime() + minute * MINUTE),
-          uniqueKey: `order:${order.id}:remind:${since.getTime()}:${minute}`,
-        },
-      );
-    }
+    if (!since) return [];
+    return (
+      settings.acceptReminderMinutes
+        // A reminder at or after the auto-decline would remind of an order that is already gone.
+        .filter((minute) => minute < settings.autoDeclineMinutes)
+        .map((minute) => ({
+          type: acceptReminderJob,
+          payload: { orderId: order.id, since: since.toISOString(), minute },
+          options: {
+            runAt: new Date(since.getTime() + minute * MINUTE),
+            uniqueKey: `order:${order.id}:remind:${since.getTime()}:${minute}`,
+          },
+        }))
+    );
   }
 
   const subscription: OutboxHandler = {
@@ -76,9 +81,14 @@ export function createOrderWatch(deps: {
         // Only the order's current state starts timers: an event heard late starts nothing stale.
         if (!order || order.status !== orderStatusCode(to)) return;
         const settings = await deps.settingsOf(order.cityId);
-        if (to === 'waitingAcceptance') await scheduleReminders(order, settings);
-        if (order.kind !== 'homeVisit') return;
-        for (const kind of FLAGS_STARTED_BY[to] ?? []) await scheduleFlagCheck(order, kind, settings);
+        // The reminders and flag checks this status starts, in one statement (decision 069).
+        const timers = [
+          ...(to === 'waitingAcceptance' ? await remindersOf(order, settings) : []),
+          ...(order.kind === 'homeVisit'
+            ? (FLAGS_STARTED_BY[to] ?? []).map((kind) => flagCheckOf(order, kind, settings))
+            : []),
+        ];
+        await deps.jobs().enqueueMany(db, timers);
       } else if (event.eventType === 'order.extraClocksAdded' || event.eventType === 'order.projectChanged') {
         const order = await repository.findOrder(orderId);
         if (order?.status !== IN_SERVICE) return;

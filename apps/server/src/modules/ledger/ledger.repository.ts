@@ -1,7 +1,7 @@
 import type { AccountRef } from '@sabai/shared/ledger/ledger-accounts';
 import { ACCOUNT_PURPOSES } from '@sabai/shared/ledger/ledger-accounts';
 import { and, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema';
 
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
@@ -49,6 +49,52 @@ export function createLedgerRepository(db: Db) {
           : ((await select()) ?? (await insert()) ?? (await select()));
       if (!row) throw new Error(`ledger account not found after insert: ${JSON.stringify(identity)}`);
       return row;
+    },
+
+    /**
+     * The id and currency of each account an entry posts to, in the order given, creating the new
+     * ones, in one statement (decision 069: a payment's wallet and escrow cost one round trip, not
+     * two). An account another transaction creates at the same moment is invisible to this
+     * statement's snapshot and comes back undefined: the caller then asks `account` for it.
+     */
+    async accountIds(
+      tx: Db,
+      refs: readonly AccountRef[],
+    ): Promise<({ id: number; currency: string } | undefined)[]> {
+      if (refs.length === 0) return [];
+      const wanted = sql.join(
+        refs.map((ref, position) => {
+          const identity = identityOf(ref);
+          return sql`(${position}::int, ${identity.ownerKind}::text, ${identity.ownerId}::int, ${identity.purpose}::text,
+            ${identity.rail}::text, ${identity.currency}::text, ${ACCOUNT_PURPOSES[ref.purpose].mayGoNegative}::boolean)`;
+        }),
+        sql`, `,
+      );
+      const sameIdentity = (alias: string) =>
+        sql.raw(`${alias}.owner_kind = w.owner_kind and ${alias}.owner_id = w.owner_id and ${alias}.purpose = w.purpose
+          and ${alias}.rail = w.rail and ${alias}.currency = w.currency`);
+      const rows = await queryRows<{ position: number; id: number | null; currency: string }>(
+        tx,
+        sql`with wanted (position, owner_kind, owner_id, purpose, rail, currency, may_go_negative) as (values ${wanted}),
+          created as (
+            insert into ledger_accounts (owner_kind, owner_id, purpose, rail, currency, may_go_negative)
+            select distinct w.owner_kind, w.owner_id, w.purpose, w.rail, w.currency, w.may_go_negative
+            from wanted w
+            where not exists (select 1 from ledger_accounts a where ${sameIdentity('a')})
+            on conflict do nothing
+            returning id, owner_kind, owner_id, purpose, rail, currency
+          )
+          select w.position, coalesce(a.id, c.id) as id, w.currency
+          from wanted w
+          left join ledger_accounts a on ${sameIdentity('a')}
+          left join created c on ${sameIdentity('c')}`,
+        { position: 'number', id: 'number' },
+      );
+      const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
+      return refs.map((_, position) => {
+        const row = byPosition.get(position);
+        return row && row.id !== null ? { id: Number(row.id), currency: row.currency } : undefined;
+      });
     },
 
     async findAccount(ref: AccountRef): Promise<LedgerAccountRow | undefined> {

@@ -88,9 +88,14 @@ export function createLedgerService(deps: { repository: LedgerRepository; clock:
       if (!existing) throw new Error(`ledger entry ${request.eventKey} vanished`);
       return { entryId: existing.id, isReplay: true };
     }
+    // Every line's account in one statement; one created this moment by another transaction alone.
+    const found = await repository.accountIds(
+      tx,
+      request.lines.map((line) => line.account),
+    );
     const postings = [];
-    for (const line of request.lines) {
-      const account = await repository.account(tx, line.account);
+    for (const [i, line] of request.lines.entries()) {
+      const account = found[i] ?? (await repository.account(tx, line.account));
       postings.push({ entryId, accountId: account.id, currency: account.currency, amount: line.amount });
     }
     try {

@@ -98,7 +98,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
   ): Promise<PaymentAttemptView> {
     let attempt: PaymentAttemptRow | undefined;
     const now = clock.now();
-    const moved = await orders.systemStepWithin(order.id, 'pay', async (tx) => {
+    // The facts just read stand for the order: the step does not read it again (decision 069).
+    const moved = await orders.systemStepWithin(order, 'pay', async (tx) => {
       attempt = await repository.insertAttempt(tx, {
         orderId: order.id,
         subjectId: order.id,
@@ -244,7 +245,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (!settings.isCashAllowed) throw new AppError('paymentMethodUnavailable');
         // Cash is collected at the service: the order proceeds, the attempt waits for the provider.
         let attempt: PaymentAttemptRow | undefined;
-        const moved = await orders.systemStepWithin(order.id, 'pay', async (tx) => {
+        const moved = await orders.systemStepWithin(order, 'pay', async (tx) => {
           attempt = await repository.insertAttempt(tx, {
             orderId: order.id,
             subjectId: order.id,
