@@ -13,7 +13,9 @@ export default defineConfig({
     // waiting on the browser and the network, so a second one fills the idle core (decision 068).
     fileParallelism: true,
     maxWorkers: 2,
-    testTimeout: 60_000,
+    // A hang guard, not a speed check: the longest journeys take ~30 s on a quiet machine and ~55 s
+    // when two run beside a loaded machine, too close to 60 s.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
   },
 });
