@@ -360,7 +360,8 @@ export function createBookingRepository(db: Db) {
       id: number,
       fromStatus: number,
       changes: Partial<NewOrderRow>,
-      therapistId: number | null,
+      /** `byStaff`: the step is a staff action, which the staff audit records (`withStaffAudit`). */
+      { therapistId }: { therapistId: number | null; byStaff: boolean },
     ): Promise<{ order: OrderRow; providerUserId: number | null } | undefined> => {
       const [row] = await tx
         .update(orders)

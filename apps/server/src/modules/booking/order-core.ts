@@ -259,7 +259,7 @@ export function createOrderCore(deps: OrdersDeps) {
             ...(settlement ? { settlement } : {}),
             ...options.changes,
           },
-          order.therapistId,
+          { therapistId: order.therapistId, byStaff: actor === 'staff' },
         );
         // Someone else moved it first: nothing changes, and the caller hears the step is not possible now.
         if (!stepped) throw new AppError('orderTransitionIllegal');
