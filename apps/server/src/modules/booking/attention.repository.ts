@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   type AuditedOrderState,
@@ -30,6 +30,27 @@ export function createAttentionRepository(db: Db) {
           .orderBy(desc(orderStatusHistory.id))
           .limit(1)
       )[0]?.at,
+
+    /**
+     * The order with the time it last entered this status, in one statement: the order watch reads
+     * both when an order starts waiting (decision 072; they were two round trips).
+     */
+    orderWithLastEnteredAt: async (orderId: number, statusCode: number) => {
+      const [row] = await db
+        .select({
+          ...getTableColumns(orders),
+          // Qualified by hand: a one-table select renders its columns unqualified, and an unqualified
+          // "id" in the subquery would be the history row's.
+          lastEnteredAt: sql<Date | null>`(select h.at from order_status_history h
+            where h.order_id = "orders"."id" and h.to_status = ${statusCode}
+            order by h.id desc limit 1)`.mapWith(orderStatusHistory.at),
+        })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!row) return undefined;
+      const { lastEnteredAt, ...order } = row;
+      return { order: order as OrderRow, lastEnteredAt };
+    },
 
     /**
      * Raises a flag unless one of the kind is open, and only while the order is in one of the

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import {
   addresses,
@@ -335,6 +349,37 @@ export function createBookingRepository(db: Db) {
           .where(and(eq(orders.id, id), eq(orders.status, fromStatus)))
           .returning()
       )[0],
+    /**
+     * `updateOrderFrom` that also answers the login of the therapist the order had before the
+     * update (null without one), read in the same statement: a step names its provider's topic
+     * without a further round trip (decision 072). A therapist's login is read as this statement
+     * sees it, as the separate read in the same transaction did.
+     */
+    updateOrderFromNamingProvider: async (
+      tx: Db,
+      id: number,
+      fromStatus: number,
+      changes: Partial<NewOrderRow>,
+      /** `byStaff`: the step is a staff action, which the staff audit records (`withStaffAudit`). */
+      { therapistId }: { therapistId: number | null; byStaff: boolean },
+    ): Promise<{ order: OrderRow; providerUserId: number | null } | undefined> => {
+      const [row] = await tx
+        .update(orders)
+        .set(changes)
+        .where(and(eq(orders.id, id), eq(orders.status, fromStatus)))
+        .returning({
+          ...getTableColumns(orders),
+          providerUserId: sql<
+            number | null
+          >`(select ${therapists.userId} from ${therapists} where ${therapists.id} = ${therapistId})`,
+        });
+      if (!row) return undefined;
+      const { providerUserId, ...order } = row;
+      return {
+        order: order as OrderRow,
+        providerUserId: providerUserId === null ? null : Number(providerUserId),
+      };
+    },
     markUrged: async (tx: Db, id: number, now: Date) =>
       (
         await tx

@@ -241,21 +241,29 @@ export function createOrderCore(deps: OrdersDeps) {
         : undefined;
     return underBusyConstraint(() =>
       deps.outbox().transaction(async (tx) => {
-        const updated = await repository.updateOrderFrom(tx, order.id, order.status, {
-          status: orderStatusCode(to),
-          updatedAt: now,
-          ...(step === 'accept' ? { acceptedAt: now } : {}),
-          ...(step === 'arrive' ? { arrivedAt: now } : {}),
-          // Remembered so the order is not offered back to a provider who let it go.
-          ...((step === 'decline' || step === 'autoDecline' || step === 'giveBack') &&
-          order.therapistId !== null
-            ? { letGoTherapistIds: [...new Set([...order.letGoTherapistIds, order.therapistId])] }
-            : {}),
-          ...(settlement ? { settlement } : {}),
-          ...options.changes,
-        });
+        // The provider's login comes back with the update: one round trip fewer per step (072).
+        const stepped = await repository.updateOrderFromNamingProvider(
+          tx,
+          order.id,
+          order.status,
+          {
+            status: orderStatusCode(to),
+            updatedAt: now,
+            ...(step === 'accept' ? { acceptedAt: now } : {}),
+            ...(step === 'arrive' ? { arrivedAt: now } : {}),
+            // Remembered so the order is not offered back to a provider who let it go.
+            ...((step === 'decline' || step === 'autoDecline' || step === 'giveBack') &&
+            order.therapistId !== null
+              ? { letGoTherapistIds: [...new Set([...order.letGoTherapistIds, order.therapistId])] }
+              : {}),
+            ...(settlement ? { settlement } : {}),
+            ...options.changes,
+          },
+          { therapistId: order.therapistId, byStaff: actor === 'staff' },
+        );
         // Someone else moved it first: nothing changes, and the caller hears the step is not possible now.
-        if (!updated) throw new AppError('orderTransitionIllegal');
+        if (!stepped) throw new AppError('orderTransitionIllegal');
+        const updated = stepped.order;
         await repository.insertHistory(tx, {
           orderId: order.id,
           fromStatus: order.status,
@@ -271,7 +279,7 @@ export function createOrderCore(deps: OrdersDeps) {
           aggregateId: order.id,
           eventType: 'order.statusChanged',
           payload: { orderId: order.id, from, to, transition: step, actor },
-          topics: await topicsOf(tx, order),
+          topics: await topicsOf(tx, order, stepped.providerUserId),
         });
         await scheduleJobsAfter(tx, updated, settings);
         await options.inTransaction?.(tx, updated);

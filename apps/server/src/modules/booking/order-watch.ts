@@ -50,9 +50,11 @@ export function createOrderWatch(deps: {
     await deps.jobs().enqueueMany(db, [flagCheckOf(order, kind, settings)]);
   }
 
-  /** The provider's reminders of the order's present wait for an answer, to enqueue. */
-  async function remindersOf(order: OrderRow, settings: CityBookingSettings) {
-    const since = await attention.lastEnteredAt(order.id, WAITING);
+  /**
+   * The provider's reminders of the order's present wait for an answer (`since`: when it last
+   * entered waiting), to enqueue.
+   */
+  function remindersOf(order: OrderRow, since: Date | null | undefined, settings: CityBookingSettings) {
     if (!since) return [];
     return (
       settings.acceptReminderMinutes
@@ -77,13 +79,18 @@ export function createOrderWatch(deps: {
       if (event.eventType === 'order.statusChanged') {
         const { to } = event.payload as { to: OrderStatus };
         await attention.resolveFlags(orderId, flagsResolvedBy(to), clock.now());
-        const order = await repository.findOrder(orderId);
+        // Waiting starts reminders from when it began: read with the order in one statement (072).
+        const read =
+          to === 'waitingAcceptance'
+            ? await attention.orderWithLastEnteredAt(orderId, WAITING)
+            : { order: await repository.findOrder(orderId), lastEnteredAt: null };
+        const order = read?.order;
         // Only the order's current state starts timers: an event heard late starts nothing stale.
         if (!order || order.status !== orderStatusCode(to)) return;
         const settings = await deps.settingsOf(order.cityId);
         // The reminders and flag checks this status starts, in one statement (decision 069).
         const timers = [
-          ...(to === 'waitingAcceptance' ? await remindersOf(order, settings) : []),
+          ...(to === 'waitingAcceptance' ? remindersOf(order, read.lastEnteredAt, settings) : []),
           ...(order.kind === 'homeVisit'
             ? (FLAGS_STARTED_BY[to] ?? []).map((kind) => flagCheckOf(order, kind, settings))
             : []),

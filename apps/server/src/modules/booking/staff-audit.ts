@@ -45,6 +45,18 @@ export function withStaffAudit(
       }
       return after;
     },
+    // A step's update: only a staff step is audited (its history row names staff as the actor),
+    // so only then is the order read as it was; every other step saves that read (decision 072).
+    async updateOrderFromNamingProvider(tx, id, fromStatus, changes, step) {
+      const before = step.byStaff ? await attention.findOrderIn(tx, id) : undefined;
+      const stepped = await repository.updateOrderFromNamingProvider(tx, id, fromStatus, changes, step);
+      if (before && stepped) {
+        const ofTx = changed.get(tx) ?? new Map();
+        ofTx.set(id, { before: ofTx.get(id)?.before ?? before, after: stepped.order });
+        changed.set(tx, ofTx);
+      }
+      return stepped;
+    },
     // The base answers Drizzle's insert builder; every caller only awaits it, so a promise stands in.
     insertHistory: (async (tx: Db, row: Parameters<BookingRepository['insertHistory']>[1]) => {
       await repository.insertHistory(tx, row);
