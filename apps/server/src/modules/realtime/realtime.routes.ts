@@ -53,6 +53,28 @@ function languageOf(request: FastifyRequest): Language {
 }
 
 /**
+ * An event's frame, serialised once per process however many of its sockets hear it (decision 071):
+ * the hub hands every subscriber of a topic the same event object, so the first socket's
+ * `JSON.stringify` serves the rest. Weakly held: a frame lives as long as its event.
+ */
+const eventFrames = new WeakMap<RealtimeEvent, string>();
+export function eventFrameOf(event: RealtimeEvent): string {
+  let frame = eventFrames.get(event);
+  if (frame === undefined) {
+    const message: RealtimeServerMessage = {
+      op: 'event',
+      topic: event.topic,
+      ...(event.seq !== undefined ? { seq: event.seq } : {}),
+      type: event.type,
+      payload: event.payload,
+    };
+    frame = JSON.stringify(message);
+    eventFrames.set(event, frame);
+  }
+  return frame;
+}
+
+/**
  * The WebSocket endpoint (decision 016). The upgrade is authenticated with the same session lookup
  * as the HTTP routes and refused with 401 before any socket exists. A client subscribes to topics
  * the modules let it hear, gets each topic's events with their sequence numbers, and on reconnect
@@ -118,13 +140,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (a
       const forward = (subscription: Subscription, event: RealtimeEvent) => {
         if (event.seq !== undefined && subscription.lastSeq !== null && event.seq <= subscription.lastSeq)
           return;
-        send({
-          op: 'event',
-          topic: event.topic,
-          ...(event.seq !== undefined ? { seq: event.seq } : {}),
-          type: event.type,
-          payload: event.payload,
-        });
+        if (!closed && socket.readyState === socket.OPEN) socket.send(eventFrameOf(event));
         if (event.seq !== undefined) subscription.lastSeq = event.seq;
       };
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { realtimeServerMessageSchema } from '@sabai/shared/realtime/realtime.schemas';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { registerUser } from '../../../test/identity-helpers';
 import { uniqueTestChannel } from '../../../test/redis';
@@ -150,6 +150,33 @@ describe('the realtime WebSocket on one process', async () => {
     await commit(bobTopic, 'order.finished', {});
     expect(await request({ op: 'ping' })).toEqual({ op: 'pong' });
     expect(received.filter((message) => message.op === 'event')).toHaveLength(2);
+  });
+
+  it("serialises an event's frame once however many of this process's sockets hear it", async () => {
+    const erin = await registerUser(app);
+    const topic = `user:${erin.user.id}`;
+    const sockets = await Promise.all([1, 2, 3].map(() => connect(app, { path: `/ws?token=${erin.token}` })));
+    for (const { request } of sockets) await request({ op: 'subscribe', topic });
+    // Count the event frames built: one per event, not one per socket (decision 071).
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      await commit(topic, 'order.accepted', { orderId: 7 });
+      for (const { next } of sockets) {
+        expect(await next()).toEqual({
+          op: 'event',
+          topic,
+          seq: 1,
+          type: 'order.accepted',
+          payload: { orderId: 7 },
+        });
+      }
+      const frames = stringify.mock.calls.filter(
+        ([value]) => (value as { op?: unknown } | null)?.op === 'event',
+      );
+      expect(frames).toHaveLength(1);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 
   it('sends a reconnecting client what it missed since its last sequence number, then the live events', async () => {
