@@ -139,7 +139,9 @@ export function loadWebShell(distDir: string): WebShell | undefined {
     // soon as it lays out the shell's text; a preload only competed with the scripts (FCP +0.9 s).
     return template
       .replace('<html lang="en">', `<html lang="${language}">`)
-      .replace('</head>', `${preloadTags(route)}${languageTags(language)}</head>`)
+      // The language's files first: the first render waits for them before any page chunk is
+      // used, and the browser starts low-priority fetches in the order it meets them.
+      .replace('</head>', `${languageTags(language)}${preloadTags(route)}</head>`)
       .replace(/\{\{([\w.-]+)\}\}/g, (_match, key: string) => escapeHtml(values[key] ?? ''));
   };
 
