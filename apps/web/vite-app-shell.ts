@@ -110,16 +110,89 @@ function routePreloads(bundle: Rollup.OutputBundle, root: string, modules: strin
   ];
 }
 
+/** The FormatJS package of each Intl service the app polyfills (src/lib/intl-polyfill.ts). */
+const INTL_PACKAGES = {
+  NumberFormat: 'intl-numberformat',
+  PluralRules: 'intl-pluralrules',
+  DateTimeFormat: 'intl-datetimeformat',
+  RelativeTimeFormat: 'intl-relativetimeformat',
+  DisplayNames: 'intl-displaynames',
+} as const;
+
+/**
+ * Per language, what its first render waits for beyond the entry: the catalogue chunk, and on a
+ * browser without the language's Intl data the polyfill classes, their helpers and the data. The
+ * drawn page names them, so they are fetched beside the entry, not a step after it (decision 070).
+ * `localeFiles`: the app's language → FormatJS's locale-data names, first found wins (as
+ * src/lib/intl-polyfill.ts imports them).
+ */
+export interface LanguagePreloads {
+  /** The language's catalogue chunk (src/locales/<lang>/index.ts): every page in it needs it. */
+  catalogue: string[];
+  /** Intl service → its polyfill's files and the language's data, for browsers without that data. */
+  intl: Record<string, string[]>;
+}
+
+function languagePreloads(
+  bundle: Rollup.OutputBundle,
+  root: string,
+  localeFiles: Record<string, string[]>,
+): Record<string, LanguagePreloads> {
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (start: Rollup.OutputChunk[], seen = new Set<string>()) => {
+    for (const chunk of start) {
+      if (seen.has(chunk.fileName)) continue;
+      seen.add(chunk.fileName);
+      closure(
+        chunk.imports.flatMap((file) => byFile.get(file) ?? []),
+        seen,
+      );
+    }
+    return seen;
+  };
+  const entry = closure(chunks.filter((chunk) => chunk.isEntry));
+  const facade = (pattern: RegExp) => chunks.find((chunk) => pattern.test(chunk.facadeModuleId ?? ''));
+  const outsideEntry = (start: Rollup.OutputChunk[]) =>
+    [...closure(start)].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+  // The app's bridge (src/lib/intl-polyfill.ts): whichever service is missing, it runs too.
+  const bridgeId = path.resolve(root, 'src/lib/intl-polyfill.ts');
+  const bridge = chunks.find((chunk) => chunk.facadeModuleId === bridgeId);
+  if (!bridge) throw new Error('language preloads: src/lib/intl-polyfill.ts is no chunk of the build');
+  const result: Record<string, LanguagePreloads> = {};
+  for (const [language, names] of Object.entries(localeFiles)) {
+    const catalogueId = path.resolve(root, `src/locales/${language}/index.ts`);
+    const catalogue = chunks.find((chunk) => chunk.facadeModuleId === catalogueId);
+    if (!catalogue) throw new Error(`language preloads: src/locales/${language} is no chunk of the build`);
+    const services: Record<string, string[]> = {};
+    for (const [service, pkg] of Object.entries(INTL_PACKAGES)) {
+      const inPackage = `node_modules[\\/]@formatjs[\\/]${pkg}[\\/]`;
+      const polyfill = facade(new RegExp(`${inPackage}(?!locale-data)[^\\/]+\\.js$`));
+      const data = names
+        .map((name) => facade(new RegExp(`${inPackage}locale-data[\\/]${name}\\.js$`)))
+        .find(Boolean);
+      // A FormatJS upgrade that moves its files must not silently drop the early fetch.
+      if (!polyfill || !data) throw new Error(`intl preloads: no ${pkg} chunk for ${language}`);
+      services[service] = outsideEntry([bridge, polyfill, data]);
+    }
+    result[language] = { catalogue: outsideEntry([catalogue]), intl: services };
+  }
+  return result;
+}
+
 export function appShell(options: {
   localesDir: string;
   /** Pathname → the modules (from the web app's root) its first screen loads. */
   preloads?: Record<string, string[]>;
+  /** Each language but English → its FormatJS locale-data names (first found wins). */
+  languages?: Record<string, string[]>;
 }): Plugin {
   let outDir = 'dist';
   let root = '.';
   let template: string | undefined;
   let shellStrings: ShellStrings | undefined;
   let preloads: Record<string, RoutePreload[]> = {};
+  let languages: Record<string, LanguagePreloads> = {};
   const placeholderKeys = (html: string) =>
     [...new Set([...html.matchAll(PLACEHOLDER)].map((match) => match[1] as string))].filter((key) =>
       key.includes('.'),
@@ -166,6 +239,7 @@ export function appShell(options: {
             routePreloads(bundle, root, modules),
           ]),
         );
+        languages = languagePreloads(bundle, root, options.languages ?? {});
         template = String(page.source);
         shellStrings = { strings: readStrings(options.localesDir, placeholderKeys(template)) };
         page.source = english(template);
@@ -178,6 +252,7 @@ export function appShell(options: {
       writeFileSync(path.join(dir, 'template.html'), template);
       writeFileSync(path.join(dir, 'strings.json'), JSON.stringify(shellStrings));
       writeFileSync(path.join(dir, 'preloads.json'), JSON.stringify(preloads));
+      writeFileSync(path.join(dir, 'languages.json'), JSON.stringify(languages));
     },
   };
 }

@@ -98,6 +98,15 @@ export default defineConfig({
           'src/app/providers.tsx',
         ],
       },
+      // Each language's catalogue and Intl polyfill files, named in its drawn pages (decision 070);
+      // the FormatJS data as src/lib/intl-polyfill.ts loads it (zh-TW's plural rules are zh's).
+      languages: {
+        km: ['km'],
+        th: ['th'],
+        vi: ['vi'],
+        'zh-CN': ['zh'],
+        'zh-TW': ['zh-Hant', 'zh'],
+      },
     }),
     VitePWA({
       strategies: 'generateSW',

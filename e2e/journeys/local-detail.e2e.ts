@@ -254,4 +254,86 @@ describe('local detail in Khmer and Thai on a Chromium without Khmer Intl data',
       .waitFor();
     await context.close();
   });
+
+  it('km: the catalogue and the Intl polyfill files are fetched while the page is parsed, before any script of the app runs (decision 070)', async () => {
+    const context = await localContext('km');
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
+    });
+    const html = await (await fetch(`${journey.server.baseUrl}/`, { headers: { cookie: 'lang=km' } })).text();
+    const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(html)?.[1] as string;
+    expect(entry).toBeDefined();
+    // A returning Khmer reader: the server draws the page in the language of the lang cookie.
+    await context.addCookies([{ name: 'lang', value: 'km', url: journey.server.baseUrl }]);
+    // The app's entry never arrives: whatever is fetched, the drawn page itself asked for.
+    await page.route(`**${entry}`, (route) => route.abort());
+    const requested = new Set<string>();
+    page.on('request', (request) => requested.add(new URL(request.url()).pathname));
+    await page.goto(`${journey.server.baseUrl}/`, { waitUntil: 'networkidle' });
+    expect(requested.has(entry)).toBe(true);
+    const fetched = (pattern: RegExp) => [...requested].filter((pathname) => pattern.test(pathname));
+    // Exactly the polyfills of the services this browser has no Khmer data for (Debian's Chromium
+    // has Khmer plural rules, not the rest), each with its Khmer data.
+    const missing = await page.evaluate(() =>
+      (
+        ['NumberFormat', 'PluralRules', 'DateTimeFormat', 'RelativeTimeFormat', 'DisplayNames'] as const
+      ).filter(
+        (service) =>
+          (Intl[service] as { supportedLocalesOf(locales: string[]): string[] }).supportedLocalesOf(['km'])
+            .length === 0,
+      ),
+    );
+    expect(missing).toContain('DateTimeFormat');
+    const polyfills = fetched(
+      /^\/assets\/intl\/intl-(numberformat|pluralrules|datetimeformat|relativetimeformat|displaynames)-/,
+    ).map((pathname) => /intl-([a-z]+)-/.exec(pathname)?.[1]);
+    expect(polyfills.sort()).toEqual(missing.map((service) => service.toLowerCase()).sort());
+    expect(fetched(/^\/assets\/intl\/km-/)).toHaveLength(missing.length);
+    expect(fetched(/^\/assets\/intl-polyfill-/)).toHaveLength(1);
+    expect(fetched(/^\/assets\/km-/)).toHaveLength(1);
+    await page.unroute(`**${entry}`);
+
+    // With the entry, the page renders natively in Khmer from those same files.
+    await page.goto(`${journey.server.baseUrl}/`);
+    await page.locator('.app-shell').waitFor({ state: 'detached' });
+    await settle(page);
+    expect(await page.locator('html').getAttribute('lang')).toBe('km');
+    expect(
+      await page.evaluate(() =>
+        new Intl.DateTimeFormat('km', { month: 'long' }).format(new Date(2026, 10, 24)),
+      ),
+    ).toMatch(EXPECTED.km.month);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('en, and km on a browser with Khmer date data: nothing it has is fetched early', async () => {
+    const context = await localContext('km');
+    await context.addCookies([{ name: 'lang', value: 'km', url: journey.server.baseUrl }]);
+    // A browser that has Khmer dates (but, as Debian's, no other Khmer Intl data).
+    await context.addInitScript(() => {
+      const native = Intl.DateTimeFormat.supportedLocalesOf.bind(Intl.DateTimeFormat);
+      Intl.DateTimeFormat.supportedLocalesOf = (locales, options) =>
+        [locales].flat().map(String).includes('km') ? ['km'] : native(locales, options);
+    });
+    const page = await context.newPage();
+    const requested = new Set<string>();
+    page.on('request', (request) => requested.add(new URL(request.url()).pathname));
+    await page.goto(`${journey.server.baseUrl}/`, { waitUntil: 'networkidle' });
+    const paths = [...requested];
+    expect(paths.some((pathname) => /^\/assets\/intl\/intl-numberformat-/.test(pathname))).toBe(true);
+    expect(paths.some((pathname) => /^\/assets\/intl\/intl-datetimeformat-/.test(pathname))).toBe(false);
+    await context.close();
+
+    const english = await localContext('en');
+    const englishPage = await english.newPage();
+    const englishRequests: string[] = [];
+    englishPage.on('request', (request) => englishRequests.push(new URL(request.url()).pathname));
+    await englishPage.goto(`${journey.server.baseUrl}/`, { waitUntil: 'networkidle' });
+    expect(englishRequests.filter((pathname) => pathname.includes('/assets/intl'))).toEqual([]);
+    await english.close();
+  });
 });

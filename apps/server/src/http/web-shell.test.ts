@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,23 @@ writeFileSync(
       { href: '/assets/home-page-1.js', as: 'script' },
     ],
     '/therapist/orderDetail': [{ href: '/assets/therapist-detail-page-1.js', as: 'script' }],
+  }),
+);
+
+writeFileSync(
+  path.join(webDist, '.shell', 'languages.json'),
+  JSON.stringify({
+    th: {
+      catalogue: ['/assets/th-1.js'],
+      intl: {
+        NumberFormat: [
+          '/assets/intl-polyfill-1.js',
+          '/assets/intl/intl-numberformat-1.js',
+          '/assets/intl/th-2.js',
+        ],
+        DateTimeFormat: ['/assets/intl-polyfill-1.js', '/assets/intl/intl-datetimeformat-1.js'],
+      },
+    },
   }),
 );
 
@@ -84,7 +102,7 @@ describe('the server draws the app shell in the user language', () => {
   it("names a first screen's own chunks in its head, and no other page's", async () => {
     const home = (await page('/', { cookie: 'lang=km' })).body;
     expect(home).toContain(
-      '<link rel="preload" as="style" fetchpriority="low" href="/assets/page-vendor-1.css">' +
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/page-vendor-1.css">' +
         '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-page-1.js"></head>',
     );
     expect(home).not.toContain('therapist-detail-page-1.js');
@@ -99,9 +117,46 @@ describe('the server draws the app shell in the user language', () => {
     expect((await page('/my')).body).not.toContain('modulepreload');
   });
 
+  it("names a language's catalogue and Intl polyfill files in its pages, with the one inline script the CSP allows", async () => {
+    for (const url of ['/', '/my']) {
+      const response = await page(url, { cookie: 'lang=th' });
+      const head = response.body.split('</head>')[0] as string;
+      expect(head).toContain(
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/th-1.js">',
+      );
+      // The polyfill files are data for the inline script (fetched only where the browser lacks
+      // Thai Intl data), not links every browser would fetch.
+      const data = /<script type="application\/json" id="intl-preloads">([^<]*)<\/script>/.exec(head)?.[1];
+      expect(JSON.parse(data ?? 'null')).toEqual({
+        NumberFormat: [
+          '/assets/intl-polyfill-1.js',
+          '/assets/intl/intl-numberformat-1.js',
+          '/assets/intl/th-2.js',
+        ],
+        DateTimeFormat: ['/assets/intl-polyfill-1.js', '/assets/intl/intl-datetimeformat-1.js'],
+      });
+      expect(head).not.toMatch(/<link[^>]+intl-numberformat/);
+      const inline = [...head.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1] as string);
+      expect(inline).toHaveLength(1);
+      const hash = createHash('sha256')
+        .update(inline[0] as string)
+        .digest('base64');
+      expect(response.headers['content-security-policy']).toMatch(
+        new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`),
+      );
+    }
+    // English, and a language without polyfill files in this build, get neither.
+    for (const headers of [{}, { cookie: 'lang=km' }] as Record<string, string>[]) {
+      const body = (await page('/my', headers)).body;
+      expect(body).not.toContain('intl-preloads');
+      expect(body).not.toContain('<script>');
+    }
+  });
+
   it('keeps the template and its strings out of reach', async () => {
     expect((await page('/.shell/template.html')).body).not.toContain('{{');
     expect((await page('/.shell/strings.json')).body).not.toContain('ម៉ឺនុយមេ');
     expect((await page('/.shell/preloads.json')).body).not.toContain('home-page-1.js');
+    expect((await page('/.shell/languages.json')).body).not.toContain('th-1.js');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
@@ -27,6 +28,26 @@ interface ShellStrings {
 
 /** dist/.shell/preloads.json: per first-screen pathname, the files its page loads beyond the entry. */
 type RoutePreloads = Record<string, { href: string; as: 'script' | 'style' }[]>;
+
+/** dist/.shell/languages.json: per language but English, its catalogue and Intl polyfill files. */
+type LanguagePreloads = Record<string, { catalogue: string[]; intl: Record<string, string[]> }>;
+
+/**
+ * Run while the page is parsed: for each Intl service this browser has no data for in the page's
+ * language (Debian's Chromium and some Android WebViews lack Khmer's), fetch that service's
+ * FormatJS polyfill and the language's data now, beside the entry. The app waits for them before
+ * its first render (src/lib/intl-data.ts), and found them only after the entry had run: one round
+ * trip of a phone's network later (decision 070). A browser with the data fetches nothing. Same
+ * test as the app's missingIntlServices. Static, so the CSP allows it by its hash.
+ */
+export const INTL_PRELOAD_SCRIPT =
+  "(function(){try{var l=document.documentElement.lang,f=JSON.parse(document.getElementById('intl-preloads').textContent),s={};" +
+  'for(var k in f){var m=true;try{m=Intl[k].supportedLocalesOf([l]).length===0}catch(e){}' +
+  'if(m)f[k].forEach(function(h){s[h]=1})}' +
+  "for(var h in s){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';" +
+  "e.fetchPriority='low';e.href=h;document.head.appendChild(e)}}catch(e){}})()";
+/** The CSP source that lets INTL_PRELOAD_SCRIPT (and no other inline script) run. */
+export const INTL_PRELOAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(INTL_PRELOAD_SCRIPT).digest('base64')}'`;
 
 export interface ShellPage {
   html: string;
@@ -68,6 +89,10 @@ export function loadWebShell(distDir: string): WebShell | undefined {
   const preloads: RoutePreloads = existsSync(preloadsFile)
     ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads)
     : {};
+  const languagesFile = path.join(distDir, '.shell', 'languages.json');
+  const languages: LanguagePreloads = existsSync(languagesFile)
+    ? (JSON.parse(readFileSync(languagesFile, 'utf8')) as LanguagePreloads)
+    : {};
   // At most 6 languages × (6 page kinds + the preloaded routes): each drawn and compressed once, on first use.
   const pages = new Map<string, ShellPage>();
 
@@ -81,10 +106,28 @@ export function loadWebShell(distDir: string): WebShell | undefined {
     (preloads[route] ?? [])
       .map(({ href, as }) =>
         as === 'style'
-          ? `<link rel="preload" as="style" fetchpriority="low" href="${escapeHtml(href)}">`
+          ? // crossorigin as the page's own request for it (Vite's preload helper): a preload in
+            // another credentials mode is not used, and the stylesheet is fetched twice.
+            `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${escapeHtml(href)}">`
           : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}">`,
       )
       .join('');
+
+  /**
+   * What the first render in a language other than English waits for beyond the entry: its
+   * catalogue (every browser), and the Intl polyfill files a browser without the language's data
+   * picks with INTL_PRELOAD_SCRIPT (decision 070). Low priority, as the route's chunks.
+   */
+  const languageTags = (language: Language): string => {
+    const preload = languages[language];
+    if (!preload) return '';
+    const catalogue = preload.catalogue
+      .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}">`)
+      .join('');
+    // JSON in a script element: only "<" could end it early.
+    const intl = JSON.stringify(preload.intl).replace(/</g, '\\u003c');
+    return `${catalogue}<script type="application/json" id="intl-preloads">${intl}</script><script>${INTL_PRELOAD_SCRIPT}</script>`;
+  };
 
   const draw = (language: Language, kind: { shell: string; tab: string }, route: string): string => {
     const values: Record<string, string> = {
@@ -94,9 +137,11 @@ export function loadWebShell(distDir: string): WebShell | undefined {
     };
     // No font preload: the page's CSS is inline, so the browser asks for the Khmer or Thai face as
     // soon as it lays out the shell's text; a preload only competed with the scripts (FCP +0.9 s).
+    // The language's files first: the first render waits for them before any page chunk is used,
+    // and the browser starts low-priority fetches in the order it meets them.
     return template
       .replace('<html lang="en">', `<html lang="${language}">`)
-      .replace('</head>', `${preloadTags(route)}</head>`)
+      .replace('</head>', `${languageTags(language)}${preloadTags(route)}</head>`)
       .replace(/\{\{([\w.-]+)\}\}/g, (_match, key: string) => escapeHtml(values[key] ?? ''));
   };
 
