@@ -49,11 +49,18 @@ interface Row {
   cls: number;
   /** What Lighthouse still names on the median run (failed audits with a weight). */
   findings: string[];
+  /** Runs that measured the page out of those made ("3/3"); the figures are their medians. */
+  runs: string;
 }
 
-const median = <T>(rows: T[], by: (row: T) => number): T => {
-  const sorted = [...rows].sort((a, b) => by(a) - by(b));
-  return sorted[Math.floor(sorted.length / 2)] as T;
+/**
+ * The median of the runs that measured the figure. A run whose trace failed (`NO_NAVSTART`: no
+ * score, NaN timings) is dropped, not sorted: NaN compares as neither less nor more, so sorting it
+ * in left the order arbitrary and the "median" could be the failed run (decision 073).
+ */
+const median = <T>(rows: T[], by: (row: T) => number): T | undefined => {
+  const sorted = rows.filter((row) => Number.isFinite(by(row))).sort((a, b) => by(a) - by(b));
+  return sorted[Math.floor(sorted.length / 2)];
 };
 
 async function measure(url: string, language: string): Promise<Row[]> {
@@ -93,7 +100,10 @@ async function measure(url: string, language: string): Promise<Row[]> {
             (weighted.has(audit.id) || audit.details?.type === 'opportunity'),
         )
         .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+      if (result.lhr.runtimeError)
+        console.warn(`${language} ${url}: run ${run + 1} failed (${result.lhr.runtimeError.code})`);
       rows.push({
+        runs: '',
         page: new URL(url).pathname + new URL(url).search,
         language,
         performance: categories.performance?.score ?? Number.NaN,
@@ -118,14 +128,26 @@ try {
   for (const language of LANGUAGES) {
     for (const page of PAGES) {
       const runs = await measure(`${server.baseUrl}${page}`, language);
-      const middle = median(runs, (row) => row.performance);
+      const measured = runs.filter((row) => Number.isFinite(row.performance));
+      const middle = median(measured, (row) => row.performance);
+      const runCount = `${measured.length}/${runs.length}`;
+      if (!middle) {
+        console.warn(`${language} ${page}: no run measured the page`);
+        process.exitCode = 1;
+        continue;
+      }
       // Each figure's own median, so one slow run does not pick every column.
+      const figure = (by: (row: Row) => number) => {
+        const row = median(measured, by);
+        return row ? by(row) : Number.NaN;
+      };
       table.push({
         ...middle,
-        fcpMs: median(runs, (row) => row.fcpMs).fcpMs,
-        lcpMs: median(runs, (row) => row.lcpMs).lcpMs,
-        tbtMs: median(runs, (row) => row.tbtMs).tbtMs,
-        cls: median(runs, (row) => row.cls).cls,
+        runs: runCount,
+        fcpMs: figure((row) => row.fcpMs),
+        lcpMs: figure((row) => row.lcpMs),
+        tbtMs: figure((row) => row.tbtMs),
+        cls: figure((row) => row.cls),
       });
     }
   }
