@@ -72,10 +72,10 @@ export function fillShell(template: string, values: Record<string, string>): str
 }
 
 /**
- * A route's files: each named module's chunk and its static imports, less what the entry loads
- * anyway. An unknown module is an error: a renamed page must not silently lose its preloads.
+ * The build's chunks and their static-import graph: `closure` is a set of chunks with everything
+ * they import, `entry` what the entry loads anyway (so a preload list can leave it out).
  */
-function routePreloads(bundle: Rollup.OutputBundle, root: string, modules: string[]): RoutePreload[] {
+function chunkGraph(bundle: Rollup.OutputBundle) {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (start: Rollup.OutputChunk[], seen = new Set<string>()) => {
@@ -89,7 +89,15 @@ function routePreloads(bundle: Rollup.OutputBundle, root: string, modules: strin
     }
     return seen;
   };
-  const entry = closure(chunks.filter((chunk) => chunk.isEntry));
+  return { chunks, byFile, closure, entry: closure(chunks.filter((chunk) => chunk.isEntry)) };
+}
+
+/**
+ * A route's files: each named module's chunk and its static imports, less what the entry loads
+ * anyway. An unknown module is an error: a renamed page must not silently lose its preloads.
+ */
+function routePreloads(bundle: Rollup.OutputBundle, root: string, modules: string[]): RoutePreload[] {
+  const { chunks, byFile, closure, entry } = chunkGraph(bundle);
   const files = new Set<string>();
   for (const module of modules) {
     const id = path.resolve(root, module);
@@ -138,20 +146,7 @@ function languagePreloads(
   root: string,
   localeFiles: Record<string, string[]>,
 ): Record<string, LanguagePreloads> {
-  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (start: Rollup.OutputChunk[], seen = new Set<string>()) => {
-    for (const chunk of start) {
-      if (seen.has(chunk.fileName)) continue;
-      seen.add(chunk.fileName);
-      closure(
-        chunk.imports.flatMap((file) => byFile.get(file) ?? []),
-        seen,
-      );
-    }
-    return seen;
-  };
-  const entry = closure(chunks.filter((chunk) => chunk.isEntry));
+  const { chunks, byFile, closure, entry } = chunkGraph(bundle);
   const facade = (pattern: RegExp) => chunks.find((chunk) => pattern.test(chunk.facadeModuleId ?? ''));
   const outsideEntry = (start: Rollup.OutputChunk[]) =>
     [...closure(start)].filter((file) => !entry.has(file)).map((file) => `/${file}`);
