@@ -146,7 +146,7 @@ function languagePreloads(
   root: string,
   localeFiles: Record<string, string[]>,
 ): Record<string, LanguagePreloads> {
-  const { chunks, byFile, closure, entry } = chunkGraph(bundle);
+  const { chunks, closure, entry } = chunkGraph(bundle);
   const facade = (pattern: RegExp) => chunks.find((chunk) => pattern.test(chunk.facadeModuleId ?? ''));
   const outsideEntry = (start: Rollup.OutputChunk[]) =>
     [...closure(start)].filter((file) => !entry.has(file)).map((file) => `/${file}`);
