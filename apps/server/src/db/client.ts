@@ -120,6 +120,23 @@ export async function queryRows<Row>(
   return result.rows as Row[];
 }
 
+/**
+ * A raw statement whose text is written once, for a hot path (decision 074): on PostgreSQL it is a
+ * named statement, so each pooled connection parses and plans it once and every later run is
+ * Bind/Execute; PGlite runs the text as is. Runs on the pool (never in a transaction): meant for
+ * one statement that is its own transaction. `$1…` are `values`, sent as text (cast them in SQL).
+ */
+export function namedStatement(db: Db, name: string, text: string) {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  return async function run<Row = Record<string, unknown>>(values: unknown[]): Promise<Row[]> {
+    const result =
+      client instanceof pg.Pool
+        ? await client.query({ name, text, values })
+        : await client.query(text, values);
+    return result.rows as Row[];
+  };
+}
+
 async function ping(db: Db): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);

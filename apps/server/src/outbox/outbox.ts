@@ -1,6 +1,6 @@
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import { type Db, namedStatement } from '../db/client';
 import { outboxEvents } from '../db/schema';
 import type { Clock } from '../lib/clock';
 
@@ -55,6 +55,34 @@ export interface OutboxHandler {
     event: Omit<OutboxEvent, 'id'>,
     insertRow: SQL,
   ): Promise<{ id: number; afterCommit: (() => Promise<void>) | undefined }>;
+  /**
+   * `prepareWithRow` for an event written by `outbox.statementWithEvent` (decision 074): this
+   * handler's part of that one statement, as SQL text written once. `ctes(outboxRow)` answers CTEs
+   * (`a as (…), b as (…)`) acting on the new row, the CTE named `outboxRow` (`id`, `event_type`,
+   * `payload`, `topics`, `created_at`); the rows of the one named `answer` come back, as JSON
+   * objects, to `afterCommit`, which answers what to run once the statement has committed.
+   */
+  rowStatement?: {
+    ctes(outboxRow: string): string;
+    answer: string;
+    afterCommit(event: OutboxEvent, answer: Record<string, unknown>[]): (() => Promise<void>) | undefined;
+  };
+}
+
+/** What `outbox.statementWithEvent` writes: the caller's change, ending in its event's one row. */
+export interface StatementWithEvent {
+  /** The statement's name on PostgreSQL (a named statement, planned once per connection). */
+  name: string;
+  aggregateType: string;
+  eventType: string;
+  /**
+   * The caller's CTEs (SQL text; `$1…` are the run's values), the last named `event_source`: at most
+   * one row (none: nothing changed, no event), with `aggregate_id` (text), `payload` (jsonb),
+   * `topics` (text[]), `created_at` (timestamptz) and the caller's own columns.
+   */
+  change: string;
+  /** What the caller reads back from `event_source s` (e.g. `s.message_id`). */
+  columns: string;
 }
 
 const POLL_MS = 1_000;
@@ -156,9 +184,73 @@ export function createOutbox(options: OutboxOptions) {
       scopeOf.set(tx as unknown as Db, scope);
       return work(tx as unknown as Db);
     });
-    let waitsForDispatcher = scope.plainEvents > 0 || scope.afterCommit.length === 0;
+    await afterCommitted(scope.afterCommit, scope.plainEvents > 0 || scope.afterCommit.length === 0);
+    return result;
+  }
+
+  /**
+   * A change and its `deliverOnCommit` event in ONE autocommitted statement whose text is built once
+   * (decision 074): no BEGIN and COMMIT, one round trip, planned once per connection. The handler
+   * with a `rowStatement` (realtime: the topic numbers) adds its part to the same statement; what it
+   * answers runs right after, as after `transaction`. `run` answers the caller's columns, or null
+   * when `event_source` had no row. `payloadOf` gives the event's payload as the handlers hear it
+   * (equal to the SQL `payload`), from the caller's row.
+   */
+  function statementWithEvent<Row extends Record<string, unknown>>(spec: StatementWithEvent) {
+    let built:
+      | { run: (values: unknown[]) => Promise<Record<string, unknown>[]>; handler?: OutboxHandler }
+      | undefined;
+    // Built at the first run: a module's handler subscribes after the services are made.
+    const build = () => {
+      const handler = handlers.find((candidate) => candidate.rowStatement);
+      const part = handler?.rowStatement;
+      const text = `with ${spec.change},
+        outbox_row as (
+          insert into outbox_events (aggregate_type, aggregate_id, event_type, payload, topics, created_at, next_attempt_at)
+          select ${literal(spec.aggregateType)}, aggregate_id, ${literal(spec.eventType)}, payload, topics, created_at, created_at
+          from event_source
+          returning id, aggregate_id, event_type, payload, topics, created_at
+        )${part ? `,\n${part.ctes('outbox_row')}` : ''}
+        select ${spec.columns}, o.id as outbox_event_id, o.aggregate_id as outbox_aggregate_id, o.topics as outbox_topics, o.created_at as outbox_created_at,
+          ${part ? `(select coalesce(json_agg(h), '[]'::json) from ${part.answer} h)` : `'[]'::json`} as handler_answer
+        from event_source s join outbox_row o on true`;
+      return { run: namedStatement(db, spec.name, text), ...(handler ? { handler } : {}) };
+    };
+    return async (values: unknown[], payloadOf: (row: Row) => unknown): Promise<Row | null> => {
+      built ??= build();
+      const [row] = await built.run(values);
+      if (!row) return null;
+      const event: OutboxEvent = {
+        id: Number(row.outbox_event_id),
+        aggregateType: spec.aggregateType,
+        aggregateId: String(row.outbox_aggregate_id),
+        eventType: spec.eventType,
+        payload: payloadOf(row as Row),
+        topics: row.outbox_topics as string[],
+        createdAt: new Date(row.outbox_created_at as string | Date),
+        deliveredOnCommit: false,
+      };
+      const answer = row.handler_answer as Record<string, unknown>[] | string;
+      const afterCommit = built.handler?.rowStatement?.afterCommit(
+        event,
+        typeof answer === 'string' ? JSON.parse(answer) : answer,
+      );
+      await afterCommitted(afterCommit ? [{ eventId: event.id, run: afterCommit }] : [], !afterCommit);
+      return row as Row;
+    };
+  }
+
+  /**
+   * Once a change has committed: runs its events' after-commit work (in the order written), queues
+   * their delivered mark, and wakes the dispatcher if something waits for it.
+   */
+  async function afterCommitted(
+    afterCommit: TransactionScope['afterCommit'],
+    waitsForDispatcherAnyway: boolean,
+  ): Promise<void> {
+    let waitsForDispatcher = waitsForDispatcherAnyway;
     const failed = new Set<number>();
-    for (const { eventId, run } of scope.afterCommit) {
+    for (const { eventId, run } of afterCommit) {
       try {
         await run();
       } catch (error) {
@@ -168,7 +260,7 @@ export function createOutbox(options: OutboxOptions) {
         waitsForDispatcher = true;
       }
     }
-    for (const { eventId } of scope.afterCommit) {
+    for (const { eventId } of afterCommit) {
       if (!failed.has(eventId) && deliveredToMark.at(-1) !== eventId) deliveredToMark.push(eventId);
     }
     if (deliveredToMark.length && !markTimer) {
@@ -176,7 +268,6 @@ export function createOutbox(options: OutboxOptions) {
       markTimer.unref();
     }
     if (waitsForDispatcher) wake();
-    return result;
   }
 
   /**
@@ -344,6 +435,7 @@ export function createOutbox(options: OutboxOptions) {
   return {
     add,
     transaction,
+    statementWithEvent,
     wake,
     dispatchPending,
     /** Writes now the pending delivered-on-commit marks (batched every DELIVERED_MARK_MS otherwise). */
@@ -364,6 +456,9 @@ export function createOutbox(options: OutboxOptions) {
     },
   };
 }
+
+/** A constant of the code as an SQL string literal (statement text built once, never user input). */
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /** A day-scale sweep: forgets events dispatched longer ago than the retention. */
 export async function pruneDispatchedEvents(db: Db, now: Date): Promise<number> {

@@ -367,6 +367,31 @@ describe('messages between the customer and the therapist', () => {
       .toContainEqual(['chat.message', 'Live hello']);
   });
 
+  it('writes a racing resend once: one message, one event, one number per topic, the answer as its payload', async () => {
+    nextWindow();
+    // Both may pass the admission read before either writes (decision 074's one statement then
+    // writes nothing for the second: no row, no event, no topic number).
+    const [first, second] = await Promise.all([
+      send(conversation.id, customer.token, 'Are you near?', 'race-0001'),
+      send(conversation.id, customer.token, 'Are you near?', 'race-0001'),
+    ]);
+    expect(second.data).toEqual(first.data);
+    const events = await queryRows<{ payload: unknown }>(
+      s.database.db,
+      sql`select payload from outbox_events where payload->>'uniqueId' = 'race-0001'`,
+    );
+    expect(events.map((event) => event.payload)).toEqual([first.data]);
+    const logged = await queryRows<{ topic: string; payload: unknown }>(
+      s.database.db,
+      sql`select topic, payload from realtime_events where payload->>'uniqueId' = 'race-0001' order by topic`,
+    );
+    expect(logged).toEqual(
+      [`chat:${conversation.id}`, `user:${customer.id}`, `user:${therapist.userId}`]
+        .sort()
+        .map((topic) => ({ topic, payload: first.data })),
+    );
+  });
+
   it('closes the order’s chat 24 hours after the service ended', async () => {
     for (const transition of ['depart', 'arrive', 'start', 'end']) {
       expect((await s.step(order.id, transition, therapist.token)).code, transition).toBe(0);

@@ -427,10 +427,109 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     return view;
   }
 
-  /** Writes the message and its event in one transaction; a racing resend answers the first. */
+  /**
+   * `writeMessage` and its event as ONE autocommitted statement, its text written once (decision
+   * 074): the conversation's next sequence (its row locked first, so the topic numbers taken after
+   * it follow the message order), the message, the members' counts, the outbox row with the message
+   * view as its payload (the view built here, its `msgId`, `seq` and `groupId` filled in SQL), and,
+   * through the outbox, realtime's topic numbers. No row when the `uniqueId` was taken (a racing
+   * resend): nothing else is written then. A group's topics are its members at the statement's
+   * snapshot, as `topicsFor` reads them inside the transaction.
+   */
+  const sendStatement = outbox.statementWithEvent<{
+    message_id: number | string;
+    message_seq: number;
+    group_id: number | null;
+  }>({
+    name: 'chat_send',
+    aggregateType: 'chatConversation',
+    eventType: CHAT_MESSAGE_EVENT,
+    change: `conversation as (
+        update chat_conversations set last_seq = last_seq + 1, updated_at = $2::timestamptz
+        where id = $1::int returning last_seq
+      ),
+      message as (
+        insert into chat_messages (conversation_id, seq, unique_id, from_uid, to_uid, type, body,
+          image_key, voice_duration_ms, order_id, about_msg_id, client_create_time, created_at)
+        select $1::int, last_seq, $3::text, $4::int, $5::int, $6::smallint, $7::text, $8::text, $9::int,
+          $10::int, $11::int, $12::timestamptz, $2::timestamptz
+        from conversation
+        on conflict (unique_id) do nothing
+        returning id, seq
+      ),
+      members as (
+        update chat_members set
+          unread_count = case when user_id <> $4::int then unread_count + 1 else unread_count end,
+          last_read_seq = case when user_id = $4::int then (select seq from message) else last_read_seq end,
+          hidden = false,
+          updated_at = $2::timestamptz
+        where conversation_id = $1::int and exists (select 1 from message)
+      ),
+      event_source as (
+        select m.id as message_id, m.seq as message_seq, g.id as group_id,
+          ($1::int)::text as aggregate_id,
+          $13::jsonb || jsonb_build_object('msgId', m.id, 'seq', m.seq, 'groupId', g.id) as payload,
+          case when $5::int is null
+            then array(select 'chat:' || $1::int union all
+                       select 'user:' || cm.user_id from chat_members cm where cm.conversation_id = $1::int)
+            else array['chat:' || $1::int, 'user:' || $5::int, 'user:' || $4::int]
+          end as topics,
+          $2::timestamptz as created_at
+        from message m left join chat_groups g on $5::int is null and g.conversation_id = $1::int
+      )`,
+    columns: 's.message_id, s.message_seq, s.group_id',
+  });
+
+  /** Writes the message and its event in one statement; a racing resend answers the first. */
   async function insertMessage(me: AuthUser, member: MemberRow, message: NewMessage): Promise<ChatMessage> {
-    const written = await outbox.transaction((tx) => writeMessage(tx, me.id, member, message));
-    if (written) return written;
+    const now = clock.now();
+    const clientCreateTime = message.clientCreateTime ? new Date(message.clientCreateTime) : null;
+    // The view as the event carries it; what only the statement knows is filled in by it (and here).
+    const draft = messageOf(
+      {
+        id: 0,
+        conversationId: member.conversationId,
+        seq: 0,
+        uniqueId: message.uniqueId,
+        fromUid: me.id,
+        toUid: member.peerId,
+        type: message.type,
+        body: message.body,
+        imageKey: message.imageKey ?? null,
+        voiceDurationMs: message.voiceDurationMs ?? null,
+        orderId: message.orderId ?? null,
+        aboutMsgId: message.aboutMsgId ?? null,
+        clientCreateTime,
+        createdAt: now,
+        revokedAt: null,
+      },
+      false,
+    );
+    const viewOf = (row: { message_id: number | string; message_seq: number; group_id: number | null }) => ({
+      ...draft,
+      msgId: Number(row.message_id),
+      seq: Number(row.message_seq),
+      groupId: row.group_id === null ? null : Number(row.group_id),
+    });
+    const written = await sendStatement(
+      [
+        member.conversationId,
+        now.toISOString(),
+        message.uniqueId,
+        me.id,
+        member.peerId,
+        message.type,
+        message.body,
+        message.imageKey ?? null,
+        message.voiceDurationMs ?? null,
+        message.orderId ?? null,
+        message.aboutMsgId ?? null,
+        clientCreateTime?.toISOString() ?? null,
+        JSON.stringify(draft),
+      ],
+      viewOf,
+    );
+    if (written) return viewOf(written);
     const again = await existingByUniqueId(me, member.conversationId, message.uniqueId);
     if (!again) throw new AppError('notFound');
     return again;

@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock';
 import type { OutboxEvent, OutboxHandler } from '../../outbox/outbox';
 import type { EventBus } from './event-bus';
-import type { TopicLog } from './topic-log';
+import { TOPIC_APPEND_ANSWER, type TopicLog, topicAppendCtes } from './topic-log';
 
 /**
  * How many events published right after their commit are remembered until this process's
@@ -54,6 +54,17 @@ export function publishToRealtime(deps: { bus: EventBus; log: TopicLog; clock: C
         insertRow,
       );
       return { id: outboxEventId, afterCommit: publishAfterCommit({ ...event, id: outboxEventId }, logged) };
+    },
+    // The same, as part of the one statement of a chat send (decision 074).
+    rowStatement: {
+      ctes: topicAppendCtes,
+      answer: TOPIC_APPEND_ANSWER,
+      afterCommit(event, answer) {
+        const logged = answer
+          .map((row) => ({ topic: String(row.topic), seq: Number(row.seq) }))
+          .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0));
+        return publishAfterCommit(event, logged);
+      },
     },
     async handle(event) {
       // Published on commit, by this process (remembered) or by another (its mark, decision 066).

@@ -12,6 +12,28 @@ export interface LoggedEvent {
   payload: unknown;
 }
 
+/**
+ * `appendWithOutboxRow`'s work as CTEs of a larger statement written once (decision 074): logs the
+ * new outbox row (the CTE named `outboxRow`: `id`, `event_type`, `payload`, `topics`, `created_at`)
+ * under each of its topics' next number. The counters are bumped in sorted order and stay locked
+ * until the statement commits, as with `append`; the new numbers are the CTE `topic_numbers`
+ * (`topic`, `seq`).
+ */
+export function topicAppendCtes(outboxRow: string): string {
+  return `topic_wanted as (select distinct unnest(topics) as topic from ${outboxRow}),
+    topic_numbers as (
+      insert into realtime_topics (topic, last_seq)
+      select topic, 1 from topic_wanted order by topic
+      on conflict (topic) do update set last_seq = realtime_topics.last_seq + 1
+      returning topic, last_seq as seq
+    ),
+    topic_logged as (
+      insert into realtime_events (topic, seq, type, payload, outbox_event_id, created_at)
+      select n.topic, n.seq, o.event_type, o.payload, o.id, o.created_at from topic_numbers n cross join ${outboxRow} o
+    )`;
+}
+export const TOPIC_APPEND_ANSWER = 'topic_numbers';
+
 /** The per-topic sequence and event log in PostgreSQL (decision 016): shared by every server process. */
 export function createTopicLog(db: Db) {
   return {
