@@ -5,7 +5,7 @@
 // source file and by function, and the inclusive time of our own functions.
 // Usage: DATABASE_URL=… node --import tsx bench/lib/profile-route.ts <create|pay|freeStarts> [seconds]
 // Writes the raw profile to bench/results/profile-<route>.cpuprofile (open it in Chrome DevTools).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -225,7 +225,9 @@ await onThrowawayPostgres(url, `profile_${route.toLowerCase()}`, async (database
     await session.post('Profiler.start');
     const profiled = await loadFor(seconds);
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
-    writeFileSync(path.join(HERE, '..', 'results', `profile-${route}.cpuprofile`), JSON.stringify(profile));
+    const results = path.join(HERE, '..', 'results');
+    mkdirSync(results, { recursive: true }); // not in a fresh checkout
+    writeFileSync(path.join(results, `profile-${route}.cpuprofile`), JSON.stringify(profile));
     await summarise(profile, profiled.requests, session);
     session.disconnect();
   }
