@@ -85,7 +85,9 @@ function scheduleFactsColumns(liveCodes: Bound, from: Bound, to: Bound) {
       from therapist_working_hours w where w.therapist_id = ${therapists.id}), '[]'::json)`,
     days_off: sql<ScheduleFacts['days_off']>`coalesce((select json_agg(d.day::text order by d.day)
       from therapist_days_off d where d.therapist_id = ${therapists.id}), '[]'::json)`,
-    time_off: sql<ScheduleFacts['time_off']>`coalesce((select json_agg(json_build_array(o.starts_at, o.ends_at)
+    time_off: sql<
+      ScheduleFacts['time_off']
+    >`coalesce((select json_agg(json_build_array(o.starts_at, o.ends_at)
         order by o.starts_at)
       from therapist_time_off o where o.therapist_id = ${therapists.id}
         and o.starts_at < ${to}::timestamptz and o.ends_at > ${from}::timestamptz), '[]'::json)`,

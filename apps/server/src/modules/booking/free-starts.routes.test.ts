@@ -85,7 +85,9 @@ describe('free starts: who and what is asked for', () => {
     expect((await freeStarts({ therapistId: ids.banned })).code).toBe(ERROR_CODES.notFound.code);
     expect((await freeStarts({ therapistId: ids.closedCity })).code).toBe(ERROR_CODES.cityNotOpen.code);
     const unavailable = ERROR_CODES.projectUnavailable.code;
-    expect((await freeStarts({ therapistId: ids.available, projectId: otherProjectId })).code).toBe(unavailable);
+    expect((await freeStarts({ therapistId: ids.available, projectId: otherProjectId })).code).toBe(
+      unavailable,
+    );
     expect((await freeStarts({ therapistId: ids.available, projectId: inactiveProjectId })).code).toBe(
       unavailable,
     );
@@ -93,7 +95,9 @@ describe('free starts: who and what is asked for', () => {
   });
 
   it('answers a resting therapist with no starts, before judging the project or the address', async () => {
-    expect(await freeStarts({ therapistId: ids.resting })).toEqual(expect.objectContaining({ code: 0, data: [] }));
+    expect(await freeStarts({ therapistId: ids.resting })).toEqual(
+      expect.objectContaining({ code: 0, data: [] }),
+    );
     const notOffered = await freeStarts({ therapistId: ids.resting, projectId: otherProjectId, addressId });
     expect(notOffered).toEqual(expect.objectContaining({ code: 0, data: [] }));
   });
