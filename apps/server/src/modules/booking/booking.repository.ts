@@ -77,23 +77,27 @@ type Bound = SQL | Placeholder | string;
  * (therapist_id, …) key; the order of each list is the one the separate reads had.
  */
 function scheduleFactsColumns(liveCodes: Bound, from: Bound, to: Bound) {
+  // Qualified by hand: drizzle writes a one-table select's columns unqualified ("id"), which inside
+  // the sub-selects below would name the sub-select's own table's column.
+  const therapistId = sql`${sql.identifier('therapists')}.${sql.identifier('id')}`;
+  const cityId = sql`${sql.identifier('therapists')}.${sql.identifier('city_id')}`;
   return {
     settings: sql<ScheduleFacts['settings']>`(select cs.settings from city_booking_settings cs
-      where cs.city_id = ${therapists.cityId})`,
+      where cs.city_id = ${cityId})`,
     shifts: sql<ScheduleFacts['shifts']>`coalesce((select json_agg(json_build_object('weekday', w.weekday,
         'start', w.start_time, 'end', w.end_time) order by w.weekday, w.start_time)
-      from therapist_working_hours w where w.therapist_id = ${therapists.id}), '[]'::json)`,
+      from therapist_working_hours w where w.therapist_id = ${therapistId}), '[]'::json)`,
     days_off: sql<ScheduleFacts['days_off']>`coalesce((select json_agg(d.day::text order by d.day)
-      from therapist_days_off d where d.therapist_id = ${therapists.id}), '[]'::json)`,
+      from therapist_days_off d where d.therapist_id = ${therapistId}), '[]'::json)`,
     time_off: sql<
       ScheduleFacts['time_off']
     >`coalesce((select json_agg(json_build_array(o.starts_at, o.ends_at)
         order by o.starts_at)
-      from therapist_time_off o where o.therapist_id = ${therapists.id}
+      from therapist_time_off o where o.therapist_id = ${therapistId}
         and o.starts_at < ${to}::timestamptz and o.ends_at > ${from}::timestamptz), '[]'::json)`,
     bookings: sql<ScheduleFacts['bookings']>`coalesce((select json_agg(json_build_array(r.id, r.busy_start,
         r.busy_end, r.ends_at, (r.address->>'lat')::float8, (r.address->>'lng')::float8))
-      from orders r where r.therapist_id = ${therapists.id} and r.status = any(${liveCodes}::int[])
+      from orders r where r.therapist_id = ${therapistId} and r.status = any(${liveCodes}::int[])
         and r.busy_start < ${to}::timestamptz and r.busy_end > ${from}::timestamptz), '[]'::json)`,
   };
 }
