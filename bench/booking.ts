@@ -25,6 +25,7 @@ import {
   type Figure,
   type InterleavedResult,
   type LoadResult,
+  type LoadTarget,
   loadInterleaved,
   measuringCpu,
   report,
@@ -50,6 +51,11 @@ const PGLITE_LOAD: Load = {
   customers: Number(process.env.BENCH_PGLITE_CUSTOMERS ?? 5_000),
 };
 const BOOKERS = 200;
+/** BENCH_ONLY=freeStarts or BENCH_ONLY=create loads that route alone (with hello); both by default. */
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'freeStarts' && ONLY !== 'create')
+  throw new Error(`BENCH_ONLY is freeStarts or create, not ${ONLY}`);
+const measures = (route: 'freeStarts' | 'create') => ONLY === undefined || ONLY === route;
 
 /** Loads one booking route from another process; `k` carries on across runs so every create is a new slot. */
 function bookingLoader(specPath: string, mode: 'create' | 'freeStarts') {
@@ -177,16 +183,17 @@ interface TargetResult {
   load: Load;
   loadSeconds: number;
   bare: InterleavedResult;
-  freeStarts: InterleavedResult;
-  create: InterleavedResult;
+  /** Absent when BENCH_ONLY left the route out. */
+  freeStarts?: InterleavedResult;
+  create?: InterleavedResult;
   created: { ok: number; failed: number; firstFailure?: string | undefined; requested: number };
   startsAnswered: { ok: number; failed: number; firstFailure?: string | undefined };
   seqScans: string;
   plan: string;
   /** The machine's 1-minute load average when the measuring ended: a shared machine skews every figure. */
   loadAverage: number;
-  freeStartsAlone: LoadResult;
-  createAlone: LoadResult;
+  freeStartsAlone?: LoadResult;
+  createAlone?: LoadResult;
 }
 
 async function runTarget(
@@ -204,10 +211,17 @@ async function runTarget(
   const freeStarts = bookingLoader(specPath, 'freeStarts');
   const create = bookingLoader(specPath, 'create');
   const scansBefore = await scanCounts(database.db);
-  const result = await loadInterleaved({ bare: { url: bare.url }, freeStarts, create });
+  const targets: Record<string, LoadTarget> = { bare: { url: bare.url } };
+  if (measures('freeStarts')) targets.freeStarts = freeStarts;
+  if (measures('create')) targets.create = create;
+  const result = (await loadInterleaved(targets)) as {
+    bare: InterleavedResult;
+    freeStarts?: InterleavedResult;
+    create?: InterleavedResult;
+  };
   const loadAverage = Math.round((loadavg()[0] ?? 0) * 10) / 10;
-  const freeStartsAlone = await freeStarts.alone();
-  const createAlone = await create.alone();
+  const freeStartsAlone = measures('freeStarts') ? await freeStarts.alone() : undefined;
+  const createAlone = measures('create') ? await create.alone() : undefined;
   const scansAfter = await scanCounts(database.db);
   await bare.close();
   await app.close();
@@ -248,6 +262,7 @@ const onPostgres = (url: string) =>
   onThrowawayPostgres(url, 'booking', (database, dir) => runTarget('postgres', database, dir, POSTGRES_LOAD));
 
 function figuresOf(t: TargetResult): Figure[] {
+  const { freeStarts, create, freeStartsAlone, createAlone } = t;
   return [
     { metric: `${t.kind} therapists loaded`, value: t.load.therapists, unit: 'rows' },
     { metric: `${t.kind} past orders loaded`, value: t.load.pastOrders, unit: 'rows' },
@@ -255,30 +270,55 @@ function figuresOf(t: TargetResult): Figure[] {
     { metric: `${t.kind} machine load average (1 min) at the end`, value: t.loadAverage, unit: '' },
     { metric: `${t.kind} bare hello throughput`, value: t.bare.requestsPerSecond, unit: 'req/s' },
     { metric: `${t.kind} bare hello p99 latency`, value: t.bare.p99Ms, unit: 'ms' },
-    { metric: `${t.kind} free starts throughput`, value: t.freeStarts.requestsPerSecond, unit: 'req/s' },
-    { metric: `${t.kind} free starts p99 latency`, value: t.freeStarts.p99Ms, unit: 'ms (target ≤ 30)' },
-    {
-      metric: `${t.kind} free starts / bare hello, throughput`,
-      value: t.freeStarts.throughputRatio,
-      unit: '%',
-    },
-    { metric: `${t.kind} create order throughput`, value: t.create.requestsPerSecond, unit: 'req/s' },
-    { metric: `${t.kind} create order p99 latency`, value: t.create.p99Ms, unit: 'ms (target ≤ 50)' },
-    {
-      metric: `${t.kind} create order / bare hello, throughput`,
-      value: t.create.throughputRatio,
-      unit: '% (target ≥ 10)',
-    },
-    { metric: `${t.kind} free starts p99, one caller`, value: t.freeStartsAlone.p99Ms, unit: 'ms' },
-    { metric: `${t.kind} create order p99, one caller`, value: t.createAlone.p99Ms, unit: 'ms' },
-    { metric: `${t.kind} create order CPU per request`, value: t.create.cpuMicrosPerRequest, unit: 'µs' },
-    { metric: `${t.kind} orders created`, value: t.created.ok, unit: 'orders' },
-    { metric: `${t.kind} create refused`, value: t.created.failed, unit: 'requests (want 0)' },
-    {
-      metric: `${t.kind} free starts empty or refused`,
-      value: t.startsAnswered.failed,
-      unit: 'requests (want 0)',
-    },
+    ...(freeStarts && freeStartsAlone
+      ? [
+          { metric: `${t.kind} free starts throughput`, value: freeStarts.requestsPerSecond, unit: 'req/s' },
+          { metric: `${t.kind} free starts p99 latency`, value: freeStarts.p99Ms, unit: 'ms (target ≤ 30)' },
+          {
+            metric: `${t.kind} free starts / bare hello, throughput`,
+            value: freeStarts.throughputRatio,
+            unit: '%',
+          },
+        ]
+      : []),
+    ...(create
+      ? [
+          { metric: `${t.kind} create order throughput`, value: create.requestsPerSecond, unit: 'req/s' },
+          { metric: `${t.kind} create order p99 latency`, value: create.p99Ms, unit: 'ms (target ≤ 50)' },
+          {
+            metric: `${t.kind} create order / bare hello, throughput`,
+            value: create.throughputRatio,
+            unit: '% (target ≥ 10)',
+          },
+        ]
+      : []),
+    ...(freeStarts && freeStartsAlone
+      ? [
+          { metric: `${t.kind} free starts p99, one caller`, value: freeStartsAlone.p99Ms, unit: 'ms' },
+          {
+            metric: `${t.kind} free starts CPU per request`,
+            value: freeStarts.cpuMicrosPerRequest,
+            unit: 'µs',
+          },
+        ]
+      : []),
+    ...(create && createAlone
+      ? [
+          { metric: `${t.kind} create order p99, one caller`, value: createAlone.p99Ms, unit: 'ms' },
+          { metric: `${t.kind} create order CPU per request`, value: create.cpuMicrosPerRequest, unit: 'µs' },
+          { metric: `${t.kind} orders created`, value: t.created.ok, unit: 'orders' },
+          { metric: `${t.kind} create refused`, value: t.created.failed, unit: 'requests (want 0)' },
+        ]
+      : []),
+    ...(freeStarts
+      ? [
+          {
+            metric: `${t.kind} free starts empty or refused`,
+            value: t.startsAnswered.failed,
+            unit: 'requests (want 0)',
+          },
+        ]
+      : []),
   ];
 }
 

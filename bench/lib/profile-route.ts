@@ -1,11 +1,11 @@
-// Where a hot route's server CPU goes (decision 065): loads creating orders or paying them from the
-// wallet on a smaller PostgreSQL load than the benchmarks (CPU per request hardly depends on the
+// Where a hot route's server CPU goes (decision 065): loads creating orders, paying them from the
+// wallet or asking one therapist's free starts of a day (decision 077) on a smaller PostgreSQL load than the benchmarks (CPU per request hardly depends on the
 // table sizes, which the benchmarks' plans cover), measures this process's CPU per request, then
 // samples it with the V8 profiler during a further load and prints the self time by package / our
 // source file and by function, and the inclusive time of our own functions.
-// Usage: DATABASE_URL=… node --import tsx bench/lib/profile-route.ts <create|pay> [seconds]
+// Usage: DATABASE_URL=… node --import tsx bench/lib/profile-route.ts <create|pay|freeStarts> [seconds]
 // Writes the raw profile to bench/results/profile-<route>.cpuprofile (open it in Chrome DevTools).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,8 @@ const ROOT = path.resolve(HERE, '../..');
 const route = process.argv[2];
 const seconds = Number(process.argv[3] ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-if (route !== 'create' && route !== 'pay') throw new Error('usage: profile-route.ts <create|pay> [seconds]');
+if (route !== 'create' && route !== 'pay' && route !== 'freeStarts')
+  throw new Error('usage: profile-route.ts <create|pay|freeStarts> [seconds]');
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
 
@@ -136,7 +137,7 @@ async function summarise(profile: Profile, requests: number, session: Session) {
   console.table(table(inclusiveOurs, 40));
 }
 
-await onThrowawayPostgres(url, `profile_${route}`, async (database, dataDir) => {
+await onThrowawayPostgres(url, `profile_${route.toLowerCase()}`, async (database, dataDir) => {
   const load = { therapists: 5_000, pastOrders: 20_000, customers: 5_000 };
   const { spec } = await seedBookingLoad(database, load, route === 'pay' ? 300 : 200);
   const specPath = path.join(dataDir, 'spec.json');
@@ -156,7 +157,7 @@ await onThrowawayPostgres(url, `profile_${route}`, async (database, dataDir) => 
   } else {
     writeFileSync(specPath, JSON.stringify({ base, ...spec }));
     script = path.join(HERE, 'booking-load.mjs');
-    args = () => [specPath, 'create', String(k)];
+    args = () => [specPath, route, String(k)];
   }
   /** Waits until every committed event is dispatched: the after-commit work of the requests. */
   const drain = async () => {
@@ -224,7 +225,9 @@ await onThrowawayPostgres(url, `profile_${route}`, async (database, dataDir) => 
     await session.post('Profiler.start');
     const profiled = await loadFor(seconds);
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
-    writeFileSync(path.join(HERE, '..', 'results', `profile-${route}.cpuprofile`), JSON.stringify(profile));
+    const results = path.join(HERE, '..', 'results');
+    mkdirSync(results, { recursive: true }); // not in a fresh checkout
+    writeFileSync(path.join(results, `profile-${route}.cpuprofile`), JSON.stringify(profile));
     await summarise(profile, profiled.requests, session);
     session.disconnect();
   }

@@ -2,7 +2,7 @@ import type { LatLng } from '../geo';
 import type { CityBookingSettings, TravelMode } from './booking-settings';
 import { straightLineMetres, travelMinutes } from './travel';
 import { contains, overlaps, type Span, type WeeklyShift, workingSpans } from './working-hours';
-import { addDays, localDateTimeOf, localGridOf } from './zoned-time';
+import { addDays, isoInstant, localDateOf, localGridOf } from './zoned-time';
 
 /**
  * Free start times for one provider, computed from the provider's week, time off and live orders
@@ -132,7 +132,7 @@ export function freeStarts(query: FreeStartsQuery): FreeStart[] {
   }
   const earliest = query.now.getTime() + settings.leadTimeMinutes * MINUTE;
   // The horizon counts local days, today first, so the last bookable day is offered whole.
-  const today = localDateTimeOf(query.now.getTime(), schedule.timeZone).date;
+  const today = localDateOf(query.now.getTime(), schedule.timeZone);
   if (date > addDays(today, settings.bookingHorizonDays - 1)) return [];
   // The day before: a night shift that started yesterday runs into this date.
   const working = workingSpans(
@@ -154,10 +154,10 @@ export function freeStarts(query: FreeStartsQuery): FreeStart[] {
     const held = busySpanOf(start, query.durationMinutes, travel, visit, settings.bufferMinutes);
     if (busy.some((span) => overlaps(span, held))) continue;
     starts.push({
-      startsAt: new Date(start).toISOString(),
-      endsAt: new Date(service.end).toISOString(),
-      busyFrom: new Date(held.start).toISOString(),
-      busyUntil: new Date(held.end).toISOString(),
+      startsAt: isoInstant(start),
+      endsAt: isoInstant(service.end),
+      busyFrom: isoInstant(held.start),
+      busyUntil: isoInstant(held.end),
       travelMinutes: travel,
       localDate: date,
       localTime: point.time,
@@ -173,7 +173,7 @@ export function freeStarts(query: FreeStartsQuery): FreeStart[] {
  * customer's address the card asks for an in-store-like visit (no travel) unless one is given.
  */
 export function earliestStart(query: Omit<FreeStartsQuery, 'date'>): FreeStart | null {
-  const today = localDateTimeOf(query.now.getTime(), query.schedule.timeZone).date;
+  const today = localDateOf(query.now.getTime(), query.schedule.timeZone);
   for (let day = 0; day < query.settings.bookingHorizonDays; day++) {
     const [first] = freeStarts({ ...query, date: addDays(today, day), limit: 1 });
     if (first) return first;
@@ -184,7 +184,7 @@ export function earliestStart(query: Omit<FreeStartsQuery, 'date'>): FreeStart |
 /** "Available now": inside a shift, and neither serving, travelling nor off at this moment. */
 export function isAvailableNow(schedule: ProviderSchedule, now: Date): boolean {
   const instant = now.getTime();
-  const today = localDateTimeOf(instant, schedule.timeZone).date;
+  const today = localDateOf(instant, schedule.timeZone);
   const moment = { start: instant, end: instant + 1 };
   const working = workingSpans(
     schedule.weeklyShifts,

@@ -3,8 +3,10 @@ import {
   addDays,
   instantOfLocal,
   instantsOfLocal,
+  isoInstant,
   isoWeekday,
   isValidTimeZone,
+  localDateOf,
   localDateTimeOf,
   localGridOf,
   parseTimeOfDay,
@@ -71,9 +73,45 @@ describe('zoned time', () => {
     });
   });
 
+  it('shows an instant’s local date alone, as the full conversion does', () => {
+    for (const [at, zone] of [
+      ['2026-12-02T17:30:00Z', 'Asia/Phnom_Penh'],
+      ['2026-12-02T16:59:59Z', 'Asia/Phnom_Penh'],
+      ['2026-10-25T00:30:00Z', 'Europe/Berlin'],
+      ['2026-03-08T07:59:00Z', 'America/Los_Angeles'],
+    ] as const) {
+      expect(localDateOf(Date.parse(at), zone)).toBe(localDateTimeOf(Date.parse(at), zone).date);
+    }
+  });
+
+  it('writes instants exactly as toISOString does, across days, years and Date’s range', () => {
+    const instants = [
+      0,
+      -1,
+      86_399_999,
+      86_400_000,
+      Date.parse('2026-12-31T23:59:59.999Z'),
+      Date.parse('2027-01-01T00:00:00.000Z'),
+      Date.parse('2026-11-25T02:15:00.007Z'),
+      Date.parse('2026-11-25T02:15:00.070Z'),
+      -62_198_755_200_000, // year 0
+      253_402_300_800_000, // year 10000
+      8.64e15,
+      -8.64e15,
+      1.5,
+      -0.5,
+    ];
+    for (let i = 0; i < 2_000; i++) instants.push(Math.round((i * 7_919 - 5_000) * 123_456_789.1));
+    for (const instant of instants) expect(isoInstant(instant)).toBe(new Date(instant).toISOString());
+    for (const invalid of [Number.NaN, 8.64e15 + 1, Number.POSITIVE_INFINITY])
+      expect(() => isoInstant(invalid)).toThrow(RangeError);
+  });
+
   it('does calendar arithmetic on local dates', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('0999-12-31', 1)).toBe('1000-01-01');
     expect(isoWeekday('2026-11-24')).toBe(2);
     expect(isoWeekday('2026-11-01')).toBe(7);
   });

@@ -8,6 +8,43 @@ const DAY = 24 * 60 * MINUTE;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** '00' … '99': the two-digit fields of dates and times, written without padding each time. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+
+/**
+ * 'YYYY-MM-DD' of an instant in UTC, as `toISOString().slice(0, 10)` writes it, from the date's
+ * fields: the built-in formatting costs about as much as the rest of a date conversion.
+ */
+function isoDateOf(instant: number): string {
+  const date = new Date(instant);
+  const year = date.getUTCFullYear();
+  if (!(year >= 1000 && year <= 9999)) return date.toISOString().slice(0, 10);
+  return `${year}-${TWO_DIGITS[date.getUTCMonth() + 1]}-${TWO_DIGITS[date.getUTCDate()]}`;
+}
+
+let isoDay = Number.NaN;
+let isoDayPrefix = '';
+
+/**
+ * `new Date(instant).toISOString()`, its date part written once per UTC day: the free starts of a
+ * day write four instants per start, and the built-in formatting was most of their computation.
+ */
+export function isoInstant(instant: number): string {
+  if (!Number.isInteger(instant)) return new Date(instant).toISOString(); // throws when invalid
+  const day = Math.floor(instant / DAY);
+  if (day !== isoDay) {
+    const iso = new Date(instant).toISOString(); // throws out of Date's range, as the built-in does
+    isoDayPrefix = iso.slice(0, iso.indexOf('T') + 1);
+    isoDay = day;
+  }
+  const inDay = instant - day * DAY;
+  const millis = inDay % 1000;
+  const seconds = Math.floor(inDay / 1000);
+  return `${isoDayPrefix}${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${
+    TWO_DIGITS[seconds % 60]
+  }.${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
+}
+
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
@@ -60,13 +97,11 @@ export function isValidTimeZone(timeZone: string): boolean {
 function parseLocalDate(date: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const midnight = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
-  if (!match || new Date(midnight).toISOString().slice(0, 10) !== date)
-    throw new RangeError(`not a date: ${date}`);
+  if (!match || isoDateOf(midnight) !== date) throw new RangeError(`not a date: ${date}`);
   return midnight;
 }
 
-export const addDays = (date: string, days: number) =>
-  new Date(parseLocalDate(date) + days * DAY).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number) => isoDateOf(parseLocalDate(date) + days * DAY);
 
 /** ISO weekday of a local date: Monday 1 … Sunday 7. */
 export const isoWeekday = (date: string) => new Date(parseLocalDate(date)).getUTCDay() || 7;
@@ -127,6 +162,10 @@ export interface LocalDateTime {
   readonly utcOffsetMinutes: number;
 }
 
+/** The local date at an instant (one Intl call where `localDateTimeOf` makes two). */
+export const localDateOf = (instant: number, timeZone: string): string =>
+  isoDateOf(wallClockAt(instant, timeZone));
+
 export function localDateTimeOf(instant: number, timeZone: string): LocalDateTime {
   const wall = new Date(wallClockAt(instant, timeZone)).toISOString();
   return {
@@ -150,25 +189,24 @@ export interface LocalGridPoint {
   readonly utcOffsetMinutes: number;
 }
 
-const timeLabel = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const timeLabel = (minutes: number) => `${TWO_DIGITS[Math.floor(minutes / 60)]}:${TWO_DIGITS[minutes % 60]}`;
 
 /**
  * The instants of a local date's grid (00:00, 00:15, …) in real order: skipped times left out,
  * repeated times twice. Most days see no clock change; then one offset serves the whole day and
- * the per-time look-ups (the costly part, each an Intl call) are skipped.
+ * the per-time look-ups (the costly part, each an Intl call) are skipped; the day's steadiness is
+ * itself remembered per zone and date (`steadyOffsetOf`).
  */
 export function localGridOf(date: string, stepMinutes: number, timeZone: string): LocalGridPoint[] {
   const midnight = parseLocalDate(date);
-  const before = utcOffsetMinutes(midnight - DAY, timeZone);
-  const steady = before === utcOffsetMinutes(midnight + 2 * DAY, timeZone);
+  const steady = steadyOffsetOf(date, timeZone);
   const points: LocalGridPoint[] = [];
   for (let minutes = 0; minutes < 24 * 60; minutes += stepMinutes) {
-    if (steady) {
+    if (steady !== null) {
       points.push({
-        instant: midnight + (minutes - before) * MINUTE,
+        instant: midnight + (minutes - steady) * MINUTE,
         time: timeLabel(minutes),
-        utcOffsetMinutes: before,
+        utcOffsetMinutes: steady,
       });
       continue;
     }

@@ -13,11 +13,23 @@ import type { z } from 'zod';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { BookingRepository } from './booking.repository';
+import type { BookingRepository, ScheduleFacts } from './booking.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 type TherapistRow = NonNullable<Awaited<ReturnType<BookingRepository['findTherapist']>>>;
+/** What the schedule needs of its therapist: whose facts, the city's zone and where they set out from. */
+type ScheduleOwner = Pick<TherapistRow, 'id' | 'cityId' | 'latitude' | 'longitude'>;
+
+/**
+ * The window of facts the free starts of one local date depend on: time off and live orders from
+ * the day before to the day after (a late order's buffer or an early one's travel crosses
+ * midnight; two days either side of the date's UTC noon cover every zone's local day).
+ */
+export function factsWindowOf(date: string): { from: Date; to: Date } {
+  const noon = Date.parse(`${date}T12:00:00Z`);
+  return { from: new Date(noon - 2 * DAY_MS), to: new Date(noon + 2 * DAY_MS) };
+}
 
 /** Per-city settings, read through the shared schema so an absent row or field means the default. */
 export function createSettingsReader(repository: BookingRepository) {
@@ -59,23 +71,17 @@ export function createAvailabilityService(deps: {
     };
   }
 
-  /**
-   * What `freeStarts` needs for one local date: the week, days off, time off and the live orders of
-   * the day before to the day after (a late order's buffer or an early one's travel crosses midnight),
-   * and the city's settings, all read in one round trip.
-   */
+  /** What `freeStarts` needs for one local date (see `factsWindowOf`), read in one round trip. */
   async function readFacts(therapistId: number, date: string) {
-    const noon = Date.parse(`${date}T12:00:00Z`);
-    const from = new Date(noon - 2 * DAY_MS);
-    const to = new Date(noon + 2 * DAY_MS);
+    const { from, to } = factsWindowOf(date);
     return repository.scheduleFacts(therapistId, LIVE_STATUS_CODES, from, to);
   }
 
   async function readSchedule(
-    therapist: TherapistRow,
+    therapist: ScheduleOwner,
     date: string,
     exceptOrderId?: number,
-    prefetched?: ReturnType<typeof readFacts>,
+    prefetched?: ScheduleFacts | Promise<ScheduleFacts | undefined>,
   ): Promise<{ schedule: ProviderSchedule; settings: CityBookingSettings }> {
     const [timeZone, facts] = await Promise.all([
       deps.timeZoneOf(therapist.cityId),
@@ -108,17 +114,10 @@ export function createAvailabilityService(deps: {
   return {
     scheduleFor,
 
-    /**
-     * Starts reading a therapist's schedule facts for `date` before the therapist row is read (the
-     * free starts know both from the query): hand the promise to `starts` as `facts`, so the two
-     * reads share one round trip's wait.
-     */
-    prefetchFacts: readFacts,
-
     localDateOf: (instant: Date, timeZone: string) => localDateTimeOf(instant.getTime(), timeZone).date,
 
     async starts(input: {
-      therapist: TherapistRow;
+      therapist: ScheduleOwner;
       date: string;
       durationMinutes: number;
       visit: Visit;
@@ -126,8 +125,8 @@ export function createAvailabilityService(deps: {
       exceptOrderId?: number;
       /** A reassignment keeps the booked start even when it is closer than the lead time. */
       ignoreLeadTime?: boolean;
-      /** The facts `prefetchFacts` is reading for this therapist and date. */
-      facts?: ReturnType<typeof readFacts>;
+      /** The facts of this therapist and date when the caller read them with its own (`factsWindowOf`). */
+      facts?: ScheduleFacts;
     }): Promise<{ free: FreeStart[]; schedule: ProviderSchedule; settings: CityBookingSettings }> {
       const read = await readSchedule(input.therapist, input.date, input.exceptOrderId, input.facts);
       const { schedule } = read;

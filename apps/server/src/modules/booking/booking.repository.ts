@@ -11,9 +11,11 @@ import {
   lt,
   ne,
   notInArray,
+  type Placeholder,
+  type SQL,
   sql,
 } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
   addresses,
   cities,
@@ -63,6 +65,41 @@ export interface ScheduleFacts {
   time_off: [string, string][];
   /** [id, busy_start, busy_end, ends_at, lat, lng] of each live order touching the window. */
   bookings: [number, string, string, string, number | null, number | null][];
+}
+
+/** A value or a prepared statement's placeholder, as the schedule facts' columns take them. */
+type Bound = SQL | Placeholder | string;
+
+/**
+ * The columns of `ScheduleFacts` for the therapist of the select's row: the city's stored settings,
+ * the week, the days off, the time off touching [from, to) and the live orders (`liveCodes`, a
+ * Postgres int array literal) whose busy time touches it. Each sub-select is served by its table's
+ * (therapist_id, …) key; the order of each list is the one the separate reads had.
+ */
+function scheduleFactsColumns(liveCodes: Bound, from: Bound, to: Bound) {
+  // Qualified by hand: drizzle writes a one-table select's columns unqualified ("id"), which inside
+  // the sub-selects below would name the sub-select's own table's column.
+  const therapistId = sql`${sql.identifier('therapists')}.${sql.identifier('id')}`;
+  const cityId = sql`${sql.identifier('therapists')}.${sql.identifier('city_id')}`;
+  return {
+    settings: sql<ScheduleFacts['settings']>`(select cs.settings from city_booking_settings cs
+      where cs.city_id = ${cityId})`,
+    shifts: sql<ScheduleFacts['shifts']>`coalesce((select json_agg(json_build_object('weekday', w.weekday,
+        'start', w.start_time, 'end', w.end_time) order by w.weekday, w.start_time)
+      from therapist_working_hours w where w.therapist_id = ${therapistId}), '[]'::json)`,
+    days_off: sql<ScheduleFacts['days_off']>`coalesce((select json_agg(d.day::text order by d.day)
+      from therapist_days_off d where d.therapist_id = ${therapistId}), '[]'::json)`,
+    time_off: sql<
+      ScheduleFacts['time_off']
+    >`coalesce((select json_agg(json_build_array(o.starts_at, o.ends_at)
+        order by o.starts_at)
+      from therapist_time_off o where o.therapist_id = ${therapistId}
+        and o.starts_at < ${to}::timestamptz and o.ends_at > ${from}::timestamptz), '[]'::json)`,
+    bookings: sql<ScheduleFacts['bookings']>`coalesce((select json_agg(json_build_array(r.id, r.busy_start,
+        r.busy_end, r.ends_at, (r.address->>'lat')::float8, (r.address->>'lng')::float8))
+      from orders r where r.therapist_id = ${therapistId} and r.status = any(${liveCodes}::int[])
+        and r.busy_start < ${to}::timestamptz and r.busy_end > ${from}::timestamptz), '[]'::json)`,
+  };
 }
 
 /** Booking's tables; every write that must be atomic takes the caller's transaction. */
@@ -119,6 +156,33 @@ export function createBookingRepository(db: Db) {
       .leftJoin(therapists, eq(therapists.id, orders.therapistId))
       .where(eq(orders.id, sql.placeholder('id')))
       .prepare('booking_order_parties'),
+    /**
+     * Everything the booking page's free starts read, in ONE named statement (decision 077): the
+     * therapist's few columns the answer needs, the project asked for and whether they offer it,
+     * the caller's address (when one is asked for) and the schedule facts of `scheduleFacts`.
+     */
+    freeStartsFacts: db
+      .select({
+        id: therapists.id,
+        cityId: therapists.cityId,
+        isBanned: therapists.isBanned,
+        state: therapists.state,
+        latitude: therapists.latitude,
+        longitude: therapists.longitude,
+        projectIsActive: serviceProjects.isActive,
+        projectDurationMinutes: serviceProjects.durationMinutes,
+        offers: sql<boolean>`exists (select 1 from ${therapistProjects}
+          where ${therapistProjects.therapistId} = ${therapists.id}
+            and ${therapistProjects.projectId} = ${sql.placeholder('projectId')})`,
+        address: sql<[number, number] | null>`(select json_build_array(a.latitude, a.longitude)
+          from addresses a where a.user_id = ${sql.placeholder('userId')}
+            and a.id = ${sql.placeholder('addressId')} and a.deleted_at is null)`,
+        ...scheduleFactsColumns(sql.placeholder('liveCodes'), sql.placeholder('from'), sql.placeholder('to')),
+      })
+      .from(therapists)
+      .leftJoin(serviceProjects, eq(serviceProjects.id, sql.placeholder('projectId')))
+      .where(eq(therapists.id, sql.placeholder('therapistId')))
+      .prepare('booking_free_starts_facts'),
     citySettings: db
       .select({ settings: cityBookingSettings.settings })
       .from(cityBookingSettings)
@@ -299,34 +363,40 @@ export function createBookingRepository(db: Db) {
 
     /**
      * What the free-start computation needs of one therapist, in ONE round trip (the hot path of
-     * the booking page and of every booking): the city's stored settings, the week, the days off,
-     * the time off touching [from, to) and the live orders whose busy time touches it. Each
-     * sub-select is served by its table's (therapist_id, …) key; the order of each list is the one
-     * the separate reads had. Undefined when the therapist does not exist.
+     * every booking): see `scheduleFactsColumns`. Undefined when the therapist does not exist.
      */
     scheduleFacts: async (therapistId: number, liveCodes: readonly number[], from: Date, to: Date) =>
       (
-        await queryRows<ScheduleFacts>(
-          db,
-          sql`select
-            (select cs.settings from city_booking_settings cs where cs.city_id = t.city_id) as settings,
-            coalesce((select json_agg(json_build_object('weekday', w.weekday, 'start', w.start_time,
-                'end', w.end_time) order by w.weekday, w.start_time)
-              from therapist_working_hours w where w.therapist_id = t.id), '[]'::json) as shifts,
-            coalesce((select json_agg(d.day::text order by d.day) from therapist_days_off d
-              where d.therapist_id = t.id), '[]'::json) as days_off,
-            coalesce((select json_agg(json_build_array(o.starts_at, o.ends_at) order by o.starts_at)
-              from therapist_time_off o where o.therapist_id = t.id
-                and o.starts_at < ${to.toISOString()}::timestamptz
-                and o.ends_at > ${from.toISOString()}::timestamptz), '[]'::json) as time_off,
-            coalesce((select json_agg(json_build_array(r.id, r.busy_start, r.busy_end, r.ends_at,
-                (r.address->>'lat')::float8, (r.address->>'lng')::float8))
-              from orders r where r.therapist_id = t.id
-                and r.status = any(${`{${liveCodes.join(',')}}`}::int[])
-                and r.busy_start < ${to.toISOString()}::timestamptz
-                and r.busy_end > ${from.toISOString()}::timestamptz), '[]'::json) as bookings
-          from therapists t where t.id = ${therapistId}`,
-        )
+        await db
+          .select(scheduleFactsColumns(`{${liveCodes.join(',')}}`, from.toISOString(), to.toISOString()))
+          .from(therapists)
+          .where(eq(therapists.id, therapistId))
+      )[0] as ScheduleFacts | undefined,
+
+    /**
+     * The booking page's free starts read in one named statement (`freeStartsFacts` above); the
+     * address only when asked for by a caller, undefined when the therapist does not exist.
+     */
+    freeStartsFacts: async (input: {
+      therapistId: number;
+      projectId: number;
+      /** The caller's address: null without a caller or without an address asked for. */
+      userId: number | null;
+      addressId: number | null;
+      liveCodes: readonly number[];
+      from: Date;
+      to: Date;
+    }) =>
+      (
+        await prepared.freeStartsFacts.execute({
+          therapistId: input.therapistId,
+          projectId: input.projectId,
+          userId: input.userId,
+          addressId: input.addressId,
+          liveCodes: `{${input.liveCodes.join(',')}}`,
+          from: input.from.toISOString(),
+          to: input.to.toISOString(),
+        })
       )[0],
 
     /**

@@ -1,10 +1,11 @@
 import type { Visit } from '@sabai/shared/booking/availability';
 import type { freeStartsQuerySchema } from '@sabai/shared/booking/booking.schemas';
+import { LIVE_STATUS_CODES } from '@sabai/shared/booking/order-status';
 import type { z } from 'zod';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { OpenCity } from '../geo';
-import type { AvailabilityService } from './availability.service';
+import { type AvailabilityService, factsWindowOf } from './availability.service';
 import type { BookingRepository } from './booking.repository';
 
 /** The booking page's start times: anyone may read them; an address (only the caller's) adds its travel. */
@@ -16,32 +17,34 @@ export function createFreeStartsService(deps: {
   const { repository } = deps;
   return {
     async list(user: AuthUser | null, query: z.infer<typeof freeStartsQuerySchema>) {
-      // Independent reads in parallel, the schedule's too (known from the query alone; unused when
-      // a refusal follows); the refusals below keep their order.
-      const facts = deps.availability.prefetchFacts(query.therapistId, query.date);
-      facts.catch(() => undefined); // awaited below unless a refusal comes first
-      const [found, address] = await Promise.all([
-        repository.therapistWithProject(query.therapistId, query.projectId),
-        query.addressId !== undefined && user ? repository.findAddress(user.id, query.addressId) : undefined,
-      ]);
-      const therapist = found?.therapist;
-      if (!therapist || therapist.isBanned) throw new AppError('notFound');
-      await deps.getOpenCity(therapist.cityId);
-      if (therapist.state === 'resting') return [];
-      const project = found.project;
-      if (!project?.isActive || !found.offers) throw new AppError('projectUnavailable');
-      let place = { lat: therapist.latitude, lng: therapist.longitude };
+      // One statement reads the therapist, the project, the caller's address and the schedule
+      // facts (decision 077); the refusals below keep their order.
+      const found = await repository.freeStartsFacts({
+        therapistId: query.therapistId,
+        projectId: query.projectId,
+        userId: query.addressId !== undefined && user ? user.id : null,
+        addressId: query.addressId ?? null,
+        liveCodes: LIVE_STATUS_CODES,
+        ...factsWindowOf(query.date),
+      });
+      if (!found || found.isBanned) throw new AppError('notFound');
+      await deps.getOpenCity(found.cityId);
+      if (found.state === 'resting') return [];
+      const durationMinutes = found.projectDurationMinutes;
+      if (!found.projectIsActive || durationMinutes === null || !found.offers)
+        throw new AppError('projectUnavailable');
+      let place = { lat: found.latitude, lng: found.longitude };
       if (query.addressId !== undefined) {
-        if (!address) throw new AppError('notFound');
-        place = { lat: address.latitude, lng: address.longitude };
+        if (!found.address) throw new AppError('notFound');
+        place = { lat: found.address[0], lng: found.address[1] };
       }
       const visit: Visit = { kind: 'homeVisit', address: place, travelMode: query.travelMode };
       const { free } = await deps.availability.starts({
-        therapist,
+        therapist: found,
         date: query.date,
-        durationMinutes: project.durationMinutes * query.clocks,
+        durationMinutes: durationMinutes * query.clocks,
         visit,
-        facts,
+        facts: found,
       });
       return free.map(({ startsAt, endsAt, localDate, localTime, utcOffsetMinutes, travelMinutes }) => ({
         startsAt,
