@@ -5,7 +5,7 @@
 // source file and by function, and the inclusive time of our own functions.
 // Usage: DATABASE_URL=… node --import tsx bench/lib/profile-route.ts <create|pay> [seconds]
 // Writes the raw profile to bench/results/profile-<route>.cpuprofile (open it in Chrome DevTools).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -224,7 +224,10 @@ await onThrowawayPostgres(url, `profile_${route}`, async (database, dataDir) => 
     await session.post('Profiler.start');
     const profiled = await loadFor(seconds);
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
-    writeFileSync(path.join(HERE, '..', 'results', `profile-${route}.cpuprofile`), JSON.stringify(profile));
+    // bench/results/ is not kept in git: a fresh checkout has none until a benchmark made it.
+    const results = path.join(HERE, '..', 'results');
+    mkdirSync(results, { recursive: true });
+    writeFileSync(path.join(results, `profile-${route}.cpuprofile`), JSON.stringify(profile));
     await summarise(profile, profiled.requests, session);
     session.disconnect();
   }
