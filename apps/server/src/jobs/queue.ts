@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
+import { insertFrom, type StatementPart } from '../db/one-statement';
 import { jobs } from '../db/schema';
 import type { Clock } from '../lib/clock';
 
@@ -57,6 +58,14 @@ export interface EnqueueOptions {
 }
 
 /** Why the queue will not start or accept a job. */
+/** A job to add: its type, payload and options (`enqueueMany`, `partsOf`). */
+export type EnqueueItem = {
+  // biome-ignore lint/suspicious/noExplicitAny: jobs of different payload types in one list
+  type: JobType<any>;
+  payload: unknown;
+  options?: EnqueueOptions;
+};
+
 export class JobRegistryError extends Error {
   override name = 'JobRegistryError';
 }
@@ -122,21 +131,10 @@ export function createJobQueue(options: JobQueueOptions) {
     return handler;
   }
 
-  type EnqueueItem = {
-    // biome-ignore lint/suspicious/noExplicitAny: jobs of different payload types in one list
-    type: JobType<any>;
-    payload: unknown;
-    options?: EnqueueOptions;
-  };
-
-  /**
-   * Inserts the jobs in one statement, each skipped when a live job of its name and unique key
-   * exists; answers the ids of those added.
-   */
-  async function insertJobs(executor: Db, items: readonly EnqueueItem[]): Promise<number[]> {
-    if (items.length === 0) return [];
+  /** The rows `items` insert: each payload checked by its type, each type known to this queue. */
+  function rowsOf(items: readonly EnqueueItem[]) {
     const now = clock.now().getTime();
-    const rows = items.map(({ type, payload, options = {} }) => {
+    return items.map(({ type, payload, options = {} }) => {
       handlerOf(type as JobType<unknown>);
       return {
         name: type.name,
@@ -146,9 +144,17 @@ export function createJobQueue(options: JobQueueOptions) {
         maxAttempts: type.maxAttempts,
       };
     });
+  }
+
+  /**
+   * Inserts the jobs in one statement, each skipped when a live job of its name and unique key
+   * exists; answers the ids of those added.
+   */
+  async function insertJobs(executor: Db, items: readonly EnqueueItem[]): Promise<number[]> {
+    if (items.length === 0) return [];
     const inserted = await executor
       .insert(jobs)
-      .values(rows)
+      .values(rowsOf(items))
       .onConflictDoNothing({
         target: [jobs.name, jobs.uniqueKey],
         where: sql`unique_key is not null and state in ('pending', 'running')`,
@@ -199,6 +205,50 @@ export function createJobQueue(options: JobQueueOptions) {
       .where(and(inArray(jobs.name, names), eq(jobs.uniqueKey, uniqueKey), eq(jobs.state, 'pending')))
       .returning({ id: jobs.id });
     return cancelled.length > 0;
+  }
+
+  /**
+   * `cancel` then `enqueue` as parts of one statement (decision 075), done only when `source` has
+   * a row. The parts share one snapshot, so a pending job of a name both cancelled and added (a
+   * deadline that follows its order) cannot be cancelled and then inserted: it is re-armed in
+   * place (run time, payload, attempts), which is what the cancel and the insert leave; a
+   * running one keeps its key and nothing is added, as with `cancel` + `enqueue`.
+   */
+  function partsOf(
+    source: string,
+    cancelled: readonly JobType<unknown>[],
+    uniqueKey: string,
+    added: readonly EnqueueItem[],
+  ): StatementPart[] {
+    const now = clock.now().toISOString();
+    const addedNames = new Set(added.map((item) => item.type.name));
+    const onlyCancelled = cancelled.map((type) => type.name).filter((name) => !addedNames.has(name));
+    const parts: StatementPart[] = [];
+    if (onlyCancelled.length) {
+      parts.push({
+        name: `${source}_jobs_cancelled`,
+        body: sql`update ${jobs} set state = 'cancelled', updated_at = ${now}::timestamptz, finished_at = ${now}::timestamptz
+          where ${inArray(jobs.name, onlyCancelled)} and ${eq(jobs.uniqueKey, uniqueKey)}
+            and ${eq(jobs.state, 'pending')} and exists (select 1 from ${sql.identifier(source)})
+          returning id`,
+      });
+    }
+    for (const [index, row] of rowsOf(added).entries()) {
+      const rearms = cancelled.some((type) => type.name === row.name);
+      parts.push({
+        name: `${source}_jobs_added_${index}`,
+        body: sql`${insertFrom(jobs, row, source)}
+          on conflict (name, unique_key) where unique_key is not null and state in ('pending', 'running')
+          ${
+            rearms
+              ? sql`do update set run_at = excluded.run_at, payload = excluded.payload, max_attempts = excluded.max_attempts,
+                  attempts = 0, last_error = null, locked_until = null, updated_at = ${now}::timestamptz
+                  where jobs.state = 'pending'`
+              : sql`do nothing`
+          } returning id`,
+      });
+    }
+    return parts;
   }
 
   /** Claims up to a batch of due jobs and runs them; answers how many it claimed. */
@@ -345,6 +395,7 @@ export function createJobQueue(options: JobQueueOptions) {
     enqueue,
     enqueueMany,
     cancel,
+    partsOf,
     runDue,
     assertEveryLiveJobHasAHandler,
     /** Checks the registry against the table, then polls about once a second. */

@@ -1,6 +1,7 @@
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, namedStatement } from '../db/client';
+import { insertFrom, type StatementPart } from '../db/one-statement';
 import { outboxEvents } from '../db/schema';
 import type { Clock } from '../lib/clock';
 
@@ -170,6 +171,34 @@ export function createOutbox(options: OutboxOptions) {
       sql`${insertRow}`,
     );
     if (prepared.afterCommit) scope.afterCommit.push({ eventId: prepared.id, run: prepared.afterCommit });
+  }
+
+  /**
+   * `add` as a part of one statement (decision 075): the event's row, written only when `source`
+   * has a row; `topics` may be SQL reading `source` (a party known only once the statement runs).
+   * The dispatcher delivers it (no after-commit work): call `wake` once the statement has run.
+   */
+  function addPart(
+    source: string,
+    event: Omit<DomainEvent, 'topics' | 'deliverOnCommit'> & { topics: SQL | string[] },
+  ): StatementPart {
+    const now = clock.now();
+    return {
+      name: `${source}_event`,
+      body: sql`${insertFrom(
+        outboxEvents,
+        {
+          aggregateType: event.aggregateType,
+          aggregateId: String(event.aggregateId),
+          eventType: event.eventType,
+          payload: event.payload ?? null,
+          topics: event.topics,
+          createdAt: now,
+          nextAttemptAt: now,
+        },
+        source,
+      )} returning id`,
+    };
   }
 
   /**
@@ -434,6 +463,7 @@ export function createOutbox(options: OutboxOptions) {
 
   return {
     add,
+    addPart,
     transaction,
     statementWithEvent,
     wake,

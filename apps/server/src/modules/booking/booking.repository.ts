@@ -15,7 +15,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
+import { insertFrom, type StatementPart } from '../../db/one-statement';
 import {
   addresses,
   cities,
@@ -450,6 +451,42 @@ export function createBookingRepository(db: Db) {
         providerUserId: providerUserId === null ? null : Number(providerUserId),
       };
     },
+    /**
+     * `updateOrderFromNamingProvider` as the first part of one statement (decision 075): the
+     * order moves only from `fromStatus` (zero rows: someone moved it first, and the parts that
+     * read this one write nothing); answers the order's id and the login of `therapistId`.
+     * Not for staff steps: the staff audit (`withStaffAudit`) wraps only the transaction's path.
+     */
+    stepOrderPart: (
+      name: string,
+      id: number,
+      fromStatus: number,
+      changes: Partial<NewOrderRow>,
+      therapistId: number | null,
+    ): StatementPart => ({
+      name,
+      body: sql`${db
+        .update(orders)
+        .set(changes)
+        .where(and(eq(orders.id, id), eq(orders.status, fromStatus)))
+        .returning({
+          id: orders.id,
+          providerUserId: sql<
+            number | null
+          >`(select ${therapists.userId} from ${therapists} where ${therapists.id} = ${therapistId})`.as(
+            'provider_user_id',
+          ),
+        })
+        .getSQL()}`,
+    }),
+    /** `insertHistory` as a part of one statement, written only when `source` has a row. */
+    historyPart: (source: string, row: typeof orderStatusHistory.$inferInsert): StatementPart => ({
+      name: `${source}_history`,
+      body: sql`${insertFrom(orderStatusHistory, row, source)} returning id`,
+    }),
+    /** Runs a statement of parts (the step's, and what other modules add to it); answers its rows. */
+    runStatement: async (statement: SQL) =>
+      ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows,
     markUrged: async (tx: Db, id: number, now: Date) =>
       (
         await tx

@@ -11,10 +11,12 @@ import {
 import { isProviderLate, type Settlement, settleCancellation } from '@sabai/shared/booking/settlement';
 import { isCurrency, money } from '@sabai/shared/money';
 import type { Currency } from '@sabai/shared/settings';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type StatementPart, withParts } from '../../db/one-statement';
 import type { AuthUser } from '../../http/auth';
 import { hasRole } from '../../http/auth';
-import type { JobQueue } from '../../jobs/queue';
+import type { EnqueueItem, JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Outbox } from '../../outbox/outbox';
@@ -212,14 +214,18 @@ export function createOrderCore(deps: OrdersDeps) {
     isCouponReturned: settlement.isCouponReturned,
   });
 
-  /** Moves an order one step of the state machine: status, history, event and jobs in one transaction. */
-  async function transition(
+  /**
+   * What a step writes, decided here in TypeScript from the row in hand: the state machine's next
+   * status, the order's changes, its history row and its event. Both ways of writing a step
+   * (`transition`, `transitionInOneStatement`) take it from here.
+   */
+  async function planStep(
     order: OrderRow,
     step: OrderTransition,
     actor: OrderActor,
     actorId: number | null,
-    options: TransitionOptions = {},
-  ): Promise<OrderRow> {
+    options: TransitionOptions,
+  ) {
     const from = statusOf(order);
     const outcome = nextStatus(order.kind, from, step, actor);
     if (!outcome.ok) {
@@ -239,46 +245,59 @@ export function createOrderCore(deps: OrdersDeps) {
             }),
           )
         : undefined;
+    const changes: Partial<NewOrderRow> = {
+      status: orderStatusCode(to),
+      updatedAt: now,
+      ...(step === 'accept' ? { acceptedAt: now } : {}),
+      ...(step === 'arrive' ? { arrivedAt: now } : {}),
+      // Remembered so the order is not offered back to a provider who let it go.
+      ...((step === 'decline' || step === 'autoDecline' || step === 'giveBack') && order.therapistId !== null
+        ? { letGoTherapistIds: [...new Set([...order.letGoTherapistIds, order.therapistId])] }
+        : {}),
+      ...(settlement ? { settlement } : {}),
+      ...options.changes,
+    };
+    const history = (toStatus: number) => ({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus,
+      transition: step,
+      actor,
+      actorId,
+      reason: options.reason ?? '',
+      at: now,
+    });
+    const event = {
+      aggregateType: 'order',
+      aggregateId: order.id,
+      eventType: 'order.statusChanged',
+      payload: { orderId: order.id, from, to, transition: step, actor },
+    };
+    return { settings, changes, history, event };
+  }
+
+  /** Moves an order one step of the state machine: status, history, event and jobs in one transaction. */
+  async function transition(
+    order: OrderRow,
+    step: OrderTransition,
+    actor: OrderActor,
+    actorId: number | null,
+    options: TransitionOptions = {},
+  ): Promise<OrderRow> {
+    const { settings, changes, history, event } = await planStep(order, step, actor, actorId, options);
     return underBusyConstraint(() =>
       deps.outbox().transaction(async (tx) => {
         // The provider's login comes back with the update: one round trip fewer per step (072).
-        const stepped = await repository.updateOrderFromNamingProvider(
-          tx,
-          order.id,
-          order.status,
-          {
-            status: orderStatusCode(to),
-            updatedAt: now,
-            ...(step === 'accept' ? { acceptedAt: now } : {}),
-            ...(step === 'arrive' ? { arrivedAt: now } : {}),
-            // Remembered so the order is not offered back to a provider who let it go.
-            ...((step === 'decline' || step === 'autoDecline' || step === 'giveBack') &&
-            order.therapistId !== null
-              ? { letGoTherapistIds: [...new Set([...order.letGoTherapistIds, order.therapistId])] }
-              : {}),
-            ...(settlement ? { settlement } : {}),
-            ...options.changes,
-          },
-          { therapistId: order.therapistId, byStaff: actor === 'staff' },
-        );
+        const stepped = await repository.updateOrderFromNamingProvider(tx, order.id, order.status, changes, {
+          therapistId: order.therapistId,
+          byStaff: actor === 'staff',
+        });
         // Someone else moved it first: nothing changes, and the caller hears the step is not possible now.
         if (!stepped) throw new AppError('orderTransitionIllegal');
         const updated = stepped.order;
-        await repository.insertHistory(tx, {
-          orderId: order.id,
-          fromStatus: order.status,
-          toStatus: updated.status,
-          transition: step,
-          actor,
-          actorId,
-          reason: options.reason ?? '',
-          at: now,
-        });
+        await repository.insertHistory(tx, history(updated.status));
         await deps.outbox().add(tx, {
-          aggregateType: 'order',
-          aggregateId: order.id,
-          eventType: 'order.statusChanged',
-          payload: { orderId: order.id, from, to, transition: step, actor },
+          ...event,
           topics: await topicsOf(tx, order, stepped.providerUserId),
         });
         await scheduleJobsAfter(tx, updated, settings);
@@ -286,6 +305,55 @@ export function createOrderCore(deps: OrdersDeps) {
         return updated;
       }),
     );
+  }
+
+  /**
+   * A step as one statement (decision 075): the same plan as `transition` (state machine, changes,
+   * history, event, timed jobs), written by one data-modifying statement instead of a transaction
+   * of seven to eleven: the update guarded by the status the row was read at, then history, event
+   * and jobs, and what `more` adds (its parts read `source`, the stepped order's part, so they
+   * are written only when the order moved). Answers the rows of `more`'s final select, or
+   * undefined when someone else moved the order first (then nothing was written). The event is
+   * the dispatcher's, woken after the statement, as after `transition`'s commit. Not for staff
+   * (their steps are audited through the transaction's path).
+   */
+  async function transitionInOneStatement(
+    order: OrderRow,
+    step: OrderTransition,
+    actor: Exclude<OrderActor, 'staff'>,
+    actorId: number | null,
+    more: (source: string) => { parts: StatementPart[]; final: SQL },
+    options: Pick<TransitionOptions, 'reason' | 'changes'> = {},
+  ): Promise<Record<string, unknown>[] | undefined> {
+    const { settings, changes, history, event } = await planStep(order, step, actor, actorId, options);
+    const source = 'stepped';
+    const updated = { ...order, ...changes } as OrderRow;
+    const jobs = timedJobsAfter(updated, settings);
+    const added = more(source);
+    const parts = [
+      repository.stepOrderPart(source, order.id, order.status, changes, order.therapistId),
+      repository.historyPart(source, history(updated.status)),
+      deps.outbox().addPart(source, { ...event, topics: topicsIn(order, source) }),
+      ...deps.jobs().partsOf(source, jobs.cancelled, jobs.key, jobs.added),
+      ...added.parts,
+    ];
+    const rows = await underBusyConstraint(() =>
+      repository.runStatement(
+        withParts(
+          parts,
+          sql`select answer.* from ${sql.identifier(source)} left join lateral (${added.final}) answer on true`,
+        ),
+      ),
+    );
+    if (rows.length === 0) return undefined;
+    deps.outbox().wake();
+    return rows;
+  }
+
+  /** `topicsOf` as SQL over the stepped order's part, whose row carries the provider's login. */
+  function topicsIn(order: OrderRow, source: string): SQL {
+    return sql`array_remove(array[${`order:${order.id}`}::text, ${`user:${order.customerId}`}::text,
+      'user:' || ${sql.identifier(source)}.provider_user_id], null)`;
   }
 
   /**
@@ -321,44 +389,52 @@ export function createOrderCore(deps: OrdersDeps) {
    * deadline, so every step first cancels the deadlines the order had, then sets its new one.
    * Completion's 72-hour window runs from the end of the service through "pending review".
    */
-  async function scheduleJobsAfter(tx: Db, order: OrderRow, settings: CityBookingSettings) {
+  function timedJobsAfter(order: OrderRow, settings: CityBookingSettings) {
     const key = jobKeyOf(order.id);
-    const jobs = deps.jobs();
     const status = statusOf(order);
     const now = clock.now().getTime();
-    // One statement for every timed job the order may have (a transition used to send six).
-    await jobs.cancel(
-      tx,
-      ORDER_TIMED_JOBS.filter((type) => !(status === 'pendingReview' && type === autoCompleteOrderJob)),
-      key,
-    );
     const payload = { orderId: order.id };
     const at = (instant: number) => ({ runAt: new Date(instant), uniqueKey: key });
+    const added: EnqueueItem[] = [];
     if (status === 'waitingAcceptance') {
-      await jobs.enqueue(tx, autoDeclineOrderJob, payload, at(now + settings.autoDeclineMinutes * MINUTE));
+      added.push({
+        type: autoDeclineOrderJob,
+        payload,
+        options: at(now + settings.autoDeclineMinutes * MINUTE),
+      });
     } else if (status === 'reassigning') {
-      await jobs.enqueue(
-        tx,
-        cancelUnchosenOrderJob,
+      added.push({
+        type: cancelUnchosenOrderJob,
         payload,
-        at(now + settings.reassignChoiceMinutes * MINUTE),
-      );
+        options: at(now + settings.reassignChoiceMinutes * MINUTE),
+      });
     } else if (status === 'inService') {
-      await jobs.enqueue(
-        tx,
-        autoEndOrderJob,
+      added.push({
+        type: autoEndOrderJob,
         payload,
-        at(order.endsAt.getTime() + settings.autoEndMinutes * MINUTE),
-      );
+        options: at(order.endsAt.getTime() + settings.autoEndMinutes * MINUTE),
+      });
     } else if (status === 'serviceEnded') {
-      await jobs.enqueue(tx, awaitReviewJob, payload, at(now));
-      await jobs.enqueue(
-        tx,
-        autoCompleteOrderJob,
+      added.push({ type: awaitReviewJob, payload, options: at(now) });
+      added.push({
+        type: autoCompleteOrderJob,
         payload,
-        at(now + settings.autoCompleteHours * 60 * MINUTE),
-      );
+        options: at(now + settings.autoCompleteHours * 60 * MINUTE),
+      });
     }
+    // Every timed job the order may have is cancelled before the new ones are set.
+    const cancelled = ORDER_TIMED_JOBS.filter(
+      (type) => !(status === 'pendingReview' && type === autoCompleteOrderJob),
+    );
+    return { key, cancelled, added };
+  }
+
+  async function scheduleJobsAfter(tx: Db, order: OrderRow, settings: CityBookingSettings) {
+    const jobs = deps.jobs();
+    const { key, cancelled, added } = timedJobsAfter(order, settings);
+    // One statement for every timed job the order may have (a transition used to send six).
+    await jobs.cancel(tx, cancelled, key);
+    for (const item of added) await jobs.enqueue(tx, item.type, item.payload, item.options);
   }
 
   async function detail(
@@ -456,6 +532,7 @@ export function createOrderCore(deps: OrdersDeps) {
     settlementFor,
     settlementView,
     transition,
+    transitionInOneStatement,
     changeLiveOrder,
     scheduleJobsAfter,
     detail,

@@ -1,7 +1,9 @@
 import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
 import { nextStatus, type OrderTransition } from '@sabai/shared/booking/order-transitions';
 import type { LatLng } from '@sabai/shared/geo';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { StatementPart } from '../../db/one-statement';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { NewOrderRow, OrderRow } from './booking.repository';
@@ -124,6 +126,28 @@ export function createOrderSteps(deps: OrdersDeps, core: OrderCore) {
         return true;
       } catch (error) {
         if (error instanceof AppError && error.key === 'orderTransitionIllegal') return false;
+        throw error;
+      }
+    },
+
+    /**
+     * `systemStepWithin` as one statement (decision 075): the step's writes and `more`'s parts
+     * (which read `source`, so they are written only when the order moved) in one data-modifying
+     * statement, atomic by being one. Answers the rows of `more`'s final select, or undefined
+     * (nothing written) when the order is no longer where the step applies.
+     */
+    async systemStepInOneStatement(
+      facts: { id: number },
+      step: OrderTransition,
+      more: (source: string) => { parts: StatementPart[]; final: SQL },
+    ): Promise<Record<string, unknown>[] | undefined> {
+      const order = rowOfFacts.get(facts) ?? (await repository.findOrder(facts.id));
+      if (!order) throw new AppError('notFound');
+      if (!nextStatus(order.kind, statusOf(order), step, 'system').ok) return undefined;
+      try {
+        return await core.transitionInOneStatement(order, step, 'system', null, more);
+      } catch (error) {
+        if (error instanceof AppError && error.key === 'orderTransitionIllegal') return undefined;
         throw error;
       }
     },

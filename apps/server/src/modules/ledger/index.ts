@@ -3,6 +3,7 @@ import { createLedgerRepository } from './ledger.repository';
 import { createLedgerService, type LedgerService } from './ledger.service';
 
 export type { EntryRequest, LedgerService, PostedEntry, PostingLine } from './ledger.service';
+export { isAccountRace, isInsufficientBalance } from './ledger.service';
 export { findLedgerViolations } from './ledger-invariants';
 
 /**

@@ -1,7 +1,8 @@
 import type { AccountRef } from '@sabai/shared/ledger/ledger-accounts';
 import { ACCOUNT_PURPOSES } from '@sabai/shared/ledger/ledger-accounts';
-import { and, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { insertFrom, type StatementPart } from '../../db/one-statement';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema';
 
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
@@ -95,6 +96,70 @@ export function createLedgerRepository(db: Db) {
         const row = byPosition.get(position);
         return row && row.id !== null ? { id: Number(row.id), currency: row.currency } : undefined;
       });
+    },
+
+    /**
+     * An entry and its postings as parts of one statement (decision 075), written only when
+     * `source` has a row: the entry, the lines' accounts created where missing (as `accountIds`),
+     * and the postings in the lines' order. The postings' trigger moves the balances at the end of
+     * the statement, where the no-negative check refuses a short wallet; the entry's balance is
+     * checked at commit (deferred), as for `insertEntry` + `insertPostings`. An account another
+     * transaction creates at that moment is invisible to the statement's snapshot: its posting
+     * has no account and the statement fails on `account_id` (`isAccountRace`); the caller then
+     * takes the transaction's path.
+     */
+    entryParts(
+      source: string,
+      entry: Omit<typeof ledgerEntries.$inferInsert, 'eventKey'> & { eventKey: SQL },
+      lines: readonly { account: AccountRef; amount: number }[],
+    ): StatementPart[] {
+      const names = {
+        lines: `${source}_ledger_lines`,
+        entry: `${source}_ledger_entry`,
+        created: `${source}_ledger_accounts`,
+        postings: `${source}_ledger_postings`,
+      };
+      const wanted = sql.join(
+        lines.map((line, position) => {
+          const identity = identityOf(line.account);
+          return sql`(${position}::int, ${identity.ownerKind}::text, ${identity.ownerId}::int, ${identity.purpose}::text,
+            ${identity.rail}::text, ${identity.currency}::text, ${ACCOUNT_PURPOSES[line.account.purpose].mayGoNegative}::boolean,
+            ${line.amount}::bigint)`;
+        }),
+        sql`, `,
+      );
+      const sameIdentity = (alias: string) =>
+        sql.raw(`${alias}.owner_kind = w.owner_kind and ${alias}.owner_id = w.owner_id and ${alias}.purpose = w.purpose
+          and ${alias}.rail = w.rail and ${alias}.currency = w.currency`);
+      const id = (name: string) => sql.identifier(name);
+      return [
+        {
+          name: names.lines,
+          body: sql`select * from (values ${wanted}) as l (position, owner_kind, owner_id, purpose, rail, currency, may_go_negative, amount)`,
+        },
+        { name: names.entry, body: sql`${insertFrom(ledgerEntries, entry, source)} returning id` },
+        {
+          name: names.created,
+          body: sql`insert into ledger_accounts (owner_kind, owner_id, purpose, rail, currency, may_go_negative)
+            select distinct w.owner_kind, w.owner_id, w.purpose, w.rail, w.currency, w.may_go_negative
+            from ${id(names.lines)} w
+            where exists (select 1 from ${id(source)})
+              and not exists (select 1 from ledger_accounts a where ${sameIdentity('a')})
+            on conflict do nothing
+            returning id, owner_kind, owner_id, purpose, rail, currency`,
+        },
+        {
+          name: names.postings,
+          body: sql`insert into ledger_postings (entry_id, account_id, currency, amount)
+            select e.id, coalesce(a.id, c.id), w.currency, w.amount
+            from ${id(names.entry)} e
+            cross join ${id(names.lines)} w
+            left join ledger_accounts a on ${sameIdentity('a')}
+            left join ${id(names.created)} c on ${sameIdentity('c')}
+            order by w.position
+            returning id`,
+        },
+      ];
     },
 
     async findAccount(ref: AccountRef): Promise<LedgerAccountRow | undefined> {

@@ -1,5 +1,7 @@
 import { ACCOUNT_PURPOSES, type AccountRef } from '@sabai/shared/ledger/ledger-accounts';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { StatementPart } from '../../db/one-statement';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { LedgerRepository } from './ledger.repository';
@@ -30,6 +32,7 @@ export interface PostedEntry {
 export class UnbalancedEntryError extends Error {}
 
 const CHECK_VIOLATION = '23514';
+const NOT_NULL_VIOLATION = '23502';
 const BALANCE_CHECK = 'ledger_accounts_balance_not_negative';
 
 function causeOf(error: unknown): { code?: string; constraint?: string } | undefined {
@@ -46,6 +49,17 @@ function causeOf(error: unknown): { code?: string; constraint?: string } | undef
 export function isInsufficientBalance(error: unknown): boolean {
   const cause = causeOf(error);
   return cause?.code === CHECK_VIOLATION && cause.constraint === BALANCE_CHECK;
+}
+
+/**
+ * A one-statement entry (`postParts`) met an account another transaction was creating at that
+ * moment: nothing was written, and the transaction's path (`post`) books it.
+ */
+export function isAccountRace(error: unknown): boolean {
+  const cause = causeOf(error) as { code?: string; table?: string; column?: string } | undefined;
+  return (
+    cause?.code === NOT_NULL_VIOLATION && cause.table === 'ledger_postings' && cause.column === 'account_id'
+  );
 }
 
 /** Refuses, before touching the database, an entry that could never be right. */
@@ -109,6 +123,28 @@ export function createLedgerService(deps: { repository: LedgerRepository; clock:
 
   return {
     post,
+
+    /**
+     * `post` as parts of one statement (decision 075), written only when `source` has a row; the
+     * event key may be SQL reading an earlier part (the payment attempt's id). The statement fails
+     * as `post` does: `isInsufficientBalance` for a short wallet, and `isAccountRace` when an
+     * account was being created elsewhere (then `post` it in a transaction instead).
+     */
+    postParts(source: string, request: Omit<EntryRequest, 'eventKey'> & { eventKey: SQL }): StatementPart[] {
+      assertBalanced(request.lines);
+      return repository.entryParts(
+        source,
+        {
+          eventKey: request.eventKey,
+          kind: request.kind,
+          orderId: request.orderId ?? null,
+          actorUserId: request.actorUserId ?? null,
+          memo: request.memo ?? '',
+          createdAt: clock.now(),
+        },
+        request.lines,
+      );
+    },
 
     /** Corrects an entry by posting its exact opposite; an entry is reversed at most once. */
     async reverse(

@@ -1,5 +1,19 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { columnsOf, insertFrom, rowOf, type StatementPart } from '../../db/one-statement';
 import {
   paymentAttempts,
   paymentCitySettings,
@@ -29,6 +43,19 @@ export function createPaymentsRepository(db: Db) {
       if (!inserted) throw new Error('payment attempt not inserted');
       return inserted;
     },
+
+    /**
+     * `insertAttempt` as a part of one statement (decision 075), written only when `source` has a
+     * row; `answer` selects the written attempt, read back by `attemptOf`.
+     */
+    attemptPart(source: string, row: NewPaymentAttempt): { part: StatementPart; answer: SQL } {
+      const name = `${source}_attempt`;
+      return {
+        part: { name, body: sql`${insertFrom(paymentAttempts, row, source)} returning *` },
+        answer: sql`select ${columnsOf(paymentAttempts)} from ${sql.identifier(name)}`,
+      };
+    },
+    attemptOf: (raw: Record<string, unknown>): PaymentAttemptRow => rowOf(paymentAttempts, raw),
 
     async latestAttempt(orderId: number): Promise<PaymentAttemptRow | undefined> {
       const [row] = await db

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { OrderPaymentMethods } from '@sabai/shared/payments/pay-pages.schemas';
 import { type CityPaymentSettings, cityPaymentSettingsSchema } from '@sabai/shared/payments/payment-settings';
 import type { PaymentAttemptView, PaymentMethod } from '@sabai/shared/payments/payments.schemas';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { OrdersService } from '../booking';
-import type { LedgerService } from '../ledger';
+import { isAccountRace, isInsufficientBalance, type LedgerService } from '../ledger';
 import { clearingOf, escrowOf, walletOf } from './accounts';
 import { type ExternalRail, newMerchantReference, type PaymentProvider } from './payment-provider';
 import { type PaymentAttemptRow, type PaymentsRepository, POLLED_EVENT_PREFIX } from './payments.repository';
@@ -30,7 +31,7 @@ export const RAIL_CURRENCIES: Record<ExternalRail, readonly string[] | 'any'> = 
 
 export type PaymentsOrders = Pick<
   OrdersService,
-  'systemStepWithin' | 'moneyFacts' | 'systemStep' | 'partyOf'
+  'systemStepWithin' | 'systemStepInOneStatement' | 'moneyFacts' | 'systemStep' | 'partyOf'
 >;
 
 export interface PaymentsDeps {
@@ -74,6 +75,37 @@ export function attemptView(row: PaymentAttemptRow, now: Date): PaymentAttemptVi
   };
 }
 
+type OrderFacts = NonNullable<Awaited<ReturnType<PaymentsOrders['moneyFacts']>>>;
+
+/** A wallet payment's attempt: settled as it is written (a free order's says so). */
+function walletAttempt(order: OrderFacts, now: Date) {
+  return {
+    orderId: order.id,
+    subjectId: order.id,
+    customerId: order.customerId,
+    method: 'wallet',
+    amount: order.payable,
+    currency: order.currency,
+    status: 'succeeded',
+    providerReference: `${order.payable === 0 ? 'free' : 'wallet'}:${randomUUID()}`,
+    createdAt: now,
+    settledAt: now,
+  };
+}
+
+/** A wallet payment's entry: the payable from the customer's wallet into the order's escrow. */
+function walletEntry(order: OrderFacts) {
+  return {
+    kind: 'orderPayment',
+    orderId: order.id,
+    actorUserId: order.customerId,
+    lines: [
+      { account: walletOf(order.customerId, order.currency), amount: -order.payable },
+      { account: escrowOf(order.id, order.currency), amount: order.payable },
+    ],
+  };
+}
+
 /**
  * Paying an order (decision 039). The amount is the order's payable, read here; money and the
  * order's `pay` step commit in one transaction (booking's `systemStepWithin`), so an order is
@@ -93,39 +125,49 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return order;
   }
 
-  async function payFromWallet(
-    order: NonNullable<Awaited<ReturnType<PaymentsOrders['moneyFacts']>>>,
-  ): Promise<PaymentAttemptView> {
+  /**
+   * A wallet payment as one statement (decision 075): the order's row in hand is stepped by the
+   * state machine in TypeScript, and the step's writes, the attempt, and the ledger entry with its
+   * postings (wallet → the order's escrow) are one data-modifying statement, atomic by being one:
+   * a short wallet fails it whole (the ledger's no-negative check), an order moved meanwhile
+   * writes nothing. An account being created elsewhere at that moment takes the transaction's path.
+   */
+  async function payFromWallet(order: OrderFacts): Promise<PaymentAttemptView> {
+    const now = clock.now();
+    const attemptRow = walletAttempt(order, now);
+    let rows: Record<string, unknown>[] | undefined;
+    try {
+      rows = await orders.systemStepInOneStatement(order, 'pay', (source) => {
+        const attempt = repository.attemptPart(source, attemptRow);
+        // A coupon that covers the whole price (decision 051): the step is made, no money moves.
+        const money =
+          order.payable === 0
+            ? []
+            : ledger.postParts(attempt.part.name, {
+                eventKey: sql`'payment:' || ${sql.identifier(attempt.part.name)}.id`,
+                ...walletEntry(order),
+              });
+        return { parts: [attempt.part, ...money], final: attempt.answer };
+      });
+    } catch (error) {
+      if (isInsufficientBalance(error)) throw new AppError('insufficientBalance');
+      if (isAccountRace(error)) return payFromWalletInTransaction(order);
+      throw error;
+    }
+    const [row] = rows ?? [];
+    if (!row) throw new AppError('orderNotPayable');
+    return attemptView(repository.attemptOf(row), now);
+  }
+
+  /** The same payment as a transaction of statements (`systemStepWithin`), for an account race. */
+  async function payFromWalletInTransaction(order: OrderFacts): Promise<PaymentAttemptView> {
     let attempt: PaymentAttemptRow | undefined;
     const now = clock.now();
-    // The facts just read stand for the order: the step does not read it again (decision 069).
-    const moved = await orders.systemStepWithin(order, 'pay', async (tx) => {
-      attempt = await repository.insertAttempt(tx, {
-        orderId: order.id,
-        subjectId: order.id,
-        customerId: order.customerId,
-        method: 'wallet',
-        amount: order.payable,
-        currency: order.currency,
-        status: 'succeeded',
-        providerReference: `${order.payable === 0 ? 'free' : 'wallet'}:${randomUUID()}`,
-        createdAt: now,
-        settledAt: now,
-      });
-      // A coupon that covers the whole price (decision 051): the step is made, no money moves;
-      // completion books the coupon expense for the whole order.
+    const moved = await orders.systemStepWithin(order.id, 'pay', async (tx) => {
+      attempt = await repository.insertAttempt(tx, walletAttempt(order, now));
       if (order.payable === 0) return;
       // A wallet short of the amount fails here (4001) and the whole step rolls back.
-      await ledger.post(tx, {
-        eventKey: `payment:${attempt.id}`,
-        kind: 'orderPayment',
-        orderId: order.id,
-        actorUserId: order.customerId,
-        lines: [
-          { account: walletOf(order.customerId, order.currency), amount: -order.payable },
-          { account: escrowOf(order.id, order.currency), amount: order.payable },
-        ],
-      });
+      await ledger.post(tx, { eventKey: `payment:${attempt.id}`, ...walletEntry(order) });
     });
     if (!moved || !attempt) throw new AppError('orderNotPayable');
     return attemptView(attempt, now);
