@@ -1,7 +1,7 @@
 import type { CurrencyRates } from '@sabai/shared/catalog/catalog.schemas';
 import { LANG_HEADER } from '@sabai/shared/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useDeferredValue, useSyncExternalStore } from 'react';
 import { api } from '../lib/api-client';
 import {
   formatCount,
@@ -40,7 +40,8 @@ export function useFormatting() {
   const language = useSyncExternalStore(subscribe, getStoredLanguage, getStoredLanguage);
   const currency = useSyncExternalStore(subscribe, getStoredCurrency, getStoredCurrency);
   const unit = useSyncExternalStore(subscribe, getStoredDistanceUnit, getStoredDistanceUnit);
-  const rates = useCurrencyRates().data?.rates;
+  // Deferred as a query's answer (use-deferred-data.ts): the rates' arrival redraws every price.
+  const rates = useDeferredValue(useCurrencyRates().data?.rates);
   const locale = LANG_HEADER[language];
 
   const price = useCallback(

@@ -8,6 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
+import { useDeferredData } from './use-deferred-data';
 
 export interface Paged<T> {
   items: T[];
@@ -77,5 +78,5 @@ export function usePagedQuery<T>(options: {
     }
   };
 
-  return { ...result, refreshFromStart } as PagedQuery<T>;
+  return { ...useDeferredData(result), refreshFromStart } as PagedQuery<T>;
 }

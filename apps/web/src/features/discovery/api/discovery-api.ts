@@ -11,6 +11,7 @@ import type {
 import type { CityVote, NearestCity } from '@sabai/shared/geo/geo.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CITIES_KEY } from '../../../hooks/use-current-city';
+import { useDeferredData } from '../../../hooks/use-deferred-data';
 import { usePagedQuery } from '../../../hooks/use-paged-query';
 import type { Position } from '../../../hooks/use-user-location';
 import { api } from '../../../lib/api-client';
@@ -51,11 +52,12 @@ export const voteForCity = (cityId: number) => api.postJson<CityVote>(`/app/citi
 
 export function useHome(position: Position | undefined) {
   const cityId = getStoredCityId();
-  return useQuery({
+  const home = useQuery({
     queryKey: discoveryKeys.home(cityId, position),
     queryFn: ({ signal }) => api.get<Home>('/app/home', { signal, isSilent: true, query: at(position) }),
     staleTime: 60_000,
   });
+  return useDeferredData(home);
 }
 
 export function useProjects() {
@@ -87,12 +89,13 @@ export function useTherapistPages(filters: TherapistFilters, position: Position 
 }
 
 export function useTherapist(id: number | undefined, position: Position | undefined) {
-  return useQuery({
+  const therapist = useQuery({
     queryKey: discoveryKeys.therapist(id ?? 0, position),
     queryFn: ({ signal }) =>
       api.get<TherapistDetail>(`/app/therapists/${id}`, { signal, isSilent: true, query: at(position) }),
     enabled: id !== undefined,
   });
+  return useDeferredData(therapist);
 }
 
 export function useStorePages(position: Position | undefined) {
