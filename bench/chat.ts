@@ -98,7 +98,14 @@ interface LoadResult {
   maxMs: number;
   messagesPerSecond: number;
   resubscribedAfterKillMs: number | null;
-  warmUp: { seconds: number; sent: number; accepted: number; refused: number; delivered: number; firstRefusal?: string };
+  warmUp: {
+    seconds: number;
+    sent: number;
+    accepted: number;
+    refused: number;
+    delivered: number;
+    firstRefusal?: string;
+  };
 }
 
 interface BenchConversation {
