@@ -18,6 +18,9 @@
 //           catch-up from the last message seen), unanswered sends go again with the same uniqueId.
 // BENCH_CHAT_RUNS=steady or =kill runs one of them. Defaults: 1,000 conversations (2,000 clients),
 // 500 msg/s, 30 s (BENCH_CHAT_CONVERSATIONS, BENCH_CHAT_RATE, BENCH_CHAT_SECONDS).
+// Before the measured run both processes are warmed on the same connections (decision 078): sends
+// ramping from 0 to the rate over BENCH_CHAT_WARMUP_SECONDS (5; 0 for none), all delivered before
+// the measured sends start; they count in no figure or check (the output gives how many there were).
 //
 // Heap per connection: each server process runs with the inspector on a loopback port of its own
 // (`--inspect=127.0.0.1:0`); the bench asks it for two full GCs (HeapProfiler.collectGarbage) and
@@ -62,6 +65,8 @@ const MULTI_PROCESS = Boolean(DATABASE_URL);
 const CONVERSATIONS = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? (MULTI_PROCESS ? 1_000 : 200));
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? (MULTI_PROCESS ? 500 : 20));
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? (MULTI_PROCESS ? 30 : 10));
+/** Sends before the measured run, ramping to RATE (decision 078): not counted, said in the output. */
+const WARM_UP_SECONDS = Number(process.env.BENCH_CHAT_WARMUP_SECONDS ?? 5);
 const RUNS = (process.env.BENCH_CHAT_RUNS ?? (MULTI_PROCESS ? 'steady,kill' : 'steady'))
   .split(',')
   .map((run) => run.trim()) as ('steady' | 'kill')[];
@@ -93,6 +98,14 @@ interface LoadResult {
   maxMs: number;
   messagesPerSecond: number;
   resubscribedAfterKillMs: number | null;
+  warmUp: {
+    seconds: number;
+    sent: number;
+    accepted: number;
+    refused: number;
+    delivered: number;
+    firstRefusal?: string;
+  };
 }
 
 interface BenchConversation {
@@ -110,9 +123,10 @@ if (unavailable) {
   console.log(`bench/chat: skipped, ${unavailable} (set REDIS_URL to a Redis this machine reaches)`);
   process.exit(0);
 }
-if (RATE / CONVERSATIONS > 0.9)
+// The warm-up's sends count in the same 10-s window as the first measured ones.
+if (10 * (RATE / CONVERSATIONS) + Math.ceil((RATE * WARM_UP_SECONDS) / 2 / CONVERSATIONS) > 10)
   throw new Error(
-    'each customer may send 10 messages in 10 s: raise BENCH_CHAT_CONVERSATIONS or lower the rate',
+    'each customer may send 10 messages in 10 s: raise BENCH_CHAT_CONVERSATIONS or lower the rate (or the warm-up)',
   );
 
 /** Customers and customer service agents with a login each, written in bulk. */
@@ -206,6 +220,11 @@ function loadFigures(label: string, result: LoadResult, heap: Figure[], drainSec
   });
   return [
     figure('connected WebSocket clients (2 per conversation)', result.clients, 'clients'),
+    figure(
+      `warm-up before measuring (not counted below): sends ramping 0 → ${RATE} msg/s over ${result.warmUp.seconds} s, accepted / delivered`,
+      result.warmUp.accepted,
+      `of ${result.warmUp.sent} sent, ${result.warmUp.delivered} delivered${result.warmUp.refused ? `, ${result.warmUp.refused} refused (${result.warmUp.firstRefusal})` : ''}`,
+    ),
     figure('messages sent (target rate)', RATE, 'msg/s'),
     figure('messages delivered to the other process', result.messagesPerSecond, 'msg/s'),
     figure('messages sent', result.sent, 'messages'),
@@ -410,6 +429,7 @@ async function multiProcessRun(mode: 'steady' | 'kill'): Promise<Figure[]> {
         seconds: SECONDS,
         kill: mode === 'kill' ? { process: 1 } : null,
         drainSeconds,
+        warmUpSeconds: WARM_UP_SECONDS,
       },
       async () => {
         heapConnected = await Promise.all(
@@ -482,6 +502,7 @@ async function pgliteRun(): Promise<Figure[]> {
         seconds: SECONDS,
         kill: null,
         drainSeconds: 10,
+        warmUpSeconds: WARM_UP_SECONDS,
       },
       async () => {
         heapConnected = heapUsed();

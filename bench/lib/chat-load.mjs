@@ -15,6 +15,8 @@
 // A send that gets no answer (its process died) is sent again, with the same uniqueId, to the
 // process the customer's socket now reaches, as the web app's outbox does.
 //
+// Before the measured sends, `plan.warmUpSeconds` of warm-up sends on the same connections (a
+// ramp to the rate), all delivered before measuring starts and counted in no figure (decision 078).
 // With `plan.kill`, one server process is killed (SIGKILL) mid-run by this process.
 // Prints one JSON line: the figures and the delivered-once / in-order check.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,8 +29,10 @@ const processes = plan.processes; // [{ base, pid }]
 const alive = processes.map(() => true);
 const survivorOf = (index) => (alive[index] ? index : alive.findIndex(Boolean));
 
-/** uniqueId → { sentAt, deliveries, deliveredAt } */
+/** uniqueId → { sentAt, deliveries, deliveredAt }: the measured messages. */
 const messages = new Map();
+/** The same for the warm-up's messages, sent before the measured run and not counted in it. */
+const warmUp = new Map();
 const counts = {
   socketDuplicates: 0,
   socketOutOfOrder: 0,
@@ -70,7 +74,7 @@ function apply(client, message, viaHttp) {
   client.lastApplied = message.seq;
   if (viaHttp) counts.caughtUpOverHttp += 1;
   if (message.fromUid === client.uid) return;
-  const known = messages.get(message.uniqueId);
+  const known = messages.get(message.uniqueId) ?? warmUp.get(message.uniqueId);
   if (!known) {
     counts.stray += 1;
     return;
@@ -203,6 +207,7 @@ let firstRefusal;
 /** From a send's first attempt to its answer (a resend after a lost answer included). */
 const answerTimes = [];
 const inFlight = new Set();
+const warmUpCounts = { sent: 0, accepted: 0, refused: 0, delivered: 0, firstRefusal: undefined };
 
 /** Sends (and after a lost answer sends again, same uniqueId) until the server answers. */
 async function send(customer, uniqueId, body) {
@@ -233,6 +238,52 @@ async function send(customer, uniqueId, body) {
   }
   lost += 1;
   messages.delete(uniqueId);
+}
+
+// The warm-up: in production a server's send path is compiled and its statements planned long
+// before a given message, so before measuring both servers get sends on these same connections,
+// the rate ramping from 0 to the measured rate over `plan.warmUpSeconds` (rate × seconds / 2
+// messages, round-robin over the customers as below), then the bench waits until they are all
+// delivered. None of them counts in the figures or the checks; a refusal here is reported.
+async function warmUpSend(customer, uniqueId, body) {
+  const base = processes[customer.home].base;
+  const answer = await fetch(`${base}/app/chat/conversations/${customer.conversation.id}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token: customer.token },
+    body: JSON.stringify({ type: 'text', uniqueId, body }),
+  })
+    .then((response) => response.json())
+    .catch(() => null);
+  if (answer?.code === 0) warmUpCounts.accepted += 1;
+  else {
+    warmUpCounts.refused += 1;
+    warmUpCounts.firstRefusal ??= answer?.msg ?? 'no answer';
+    warmUp.delete(uniqueId);
+  }
+}
+if (plan.warmUpSeconds > 0) {
+  const warmUpTotal = Math.round((plan.rate * plan.warmUpSeconds) / 2);
+  const warmUpStarted = performance.now();
+  const warmUpSends = [];
+  for (let k = 0; k < warmUpTotal; k++) {
+    // k messages sent by time t when rate × t² / (2 × warmUpSeconds) = k: a linear ramp.
+    const due = warmUpStarted + Math.sqrt((2 * plan.warmUpSeconds * k) / plan.rate) * 1000;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const conversation = plan.conversations[k % plan.conversations.length];
+    const uniqueId = `bench-warm-${process.pid}-${k}`;
+    warmUp.set(uniqueId, { sentAt: performance.now(), deliveries: 0, deliveredAt: undefined });
+    warmUpSends.push(warmUpSend(customerOf.get(conversation.id), uniqueId, `warm-up ${k}`));
+  }
+  await Promise.all(warmUpSends);
+  warmUpCounts.sent = warmUpTotal;
+  const waitedFrom = performance.now();
+  while (performance.now() - waitedFrom < plan.drainSeconds * 1000) {
+    if ([...warmUp.values()].every((message) => message.deliveries > 0)) break;
+    await sleep(100);
+  }
+  warmUpCounts.delivered = [...warmUp.values()].filter((message) => message.deliveries > 0).length;
+  await sleep(1_000);
 }
 
 const total = Math.round(plan.rate * plan.seconds);
@@ -307,6 +358,7 @@ process.stdout.write(
     messagesPerSecond: Math.round(
       latencies.length / Math.max(sendingSeconds, (lastDelivery - started) / 1000),
     ),
+    warmUp: { ...warmUpCounts, seconds: plan.warmUpSeconds },
     resubscribedAfterKillMs: killedAt !== undefined ? round(lastResubscribeAfterKill - killedAt) : null,
   })}\n`,
 );
