@@ -69,6 +69,33 @@ export interface NewMessage {
 }
 
 /** `groupId`: the group of a group conversation's message (decision 061), else null. */
+/** The row a new message is written as: what the statement made (id, seq) and what was sent. */
+function newMessageRow(
+  made: { id: number; seq: number },
+  senderId: number,
+  member: Pick<MemberRow, 'conversationId' | 'peerId'>,
+  message: NewMessage,
+  now: Date,
+): MessageRow {
+  return {
+    id: made.id,
+    conversationId: member.conversationId,
+    seq: made.seq,
+    uniqueId: message.uniqueId,
+    fromUid: senderId,
+    toUid: member.peerId,
+    type: message.type,
+    body: message.body,
+    imageKey: message.imageKey ?? null,
+    voiceDurationMs: message.voiceDurationMs ?? null,
+    orderId: message.orderId ?? null,
+    aboutMsgId: message.aboutMsgId ?? null,
+    clientCreateTime: message.clientCreateTime ? new Date(message.clientCreateTime) : null,
+    createdAt: now,
+    revokedAt: null,
+  };
+}
+
 function messageOf(row: MessageRow, deletedForMe: boolean, groupId: number | null = null): ChatMessage {
   return {
     msgId: row.id,
@@ -388,23 +415,7 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     );
     // No conversation, or a resend racing its first attempt (whose transaction made it): nothing made.
     if (!written) return null;
-    const row: MessageRow = {
-      id: written.id,
-      conversationId: member.conversationId,
-      seq: written.seq,
-      uniqueId: message.uniqueId,
-      fromUid: senderId,
-      toUid: member.peerId,
-      type: message.type,
-      body: message.body,
-      imageKey: message.imageKey ?? null,
-      voiceDurationMs: message.voiceDurationMs ?? null,
-      orderId: message.orderId ?? null,
-      aboutMsgId: message.aboutMsgId ?? null,
-      clientCreateTime,
-      createdAt: now,
-      revokedAt: null,
-    };
+    const row = newMessageRow(written, senderId, member, message, now);
     const groupId =
       member.peerId === null
         ? ((
@@ -485,26 +496,7 @@ export function createChatService(deps: { db: Db; clock: Clock; outbox: Outbox; 
     const now = clock.now();
     const clientCreateTime = message.clientCreateTime ? new Date(message.clientCreateTime) : null;
     // The view as the event carries it; what only the statement knows is filled in by it (and here).
-    const draft = messageOf(
-      {
-        id: 0,
-        conversationId: member.conversationId,
-        seq: 0,
-        uniqueId: message.uniqueId,
-        fromUid: me.id,
-        toUid: member.peerId,
-        type: message.type,
-        body: message.body,
-        imageKey: message.imageKey ?? null,
-        voiceDurationMs: message.voiceDurationMs ?? null,
-        orderId: message.orderId ?? null,
-        aboutMsgId: message.aboutMsgId ?? null,
-        clientCreateTime,
-        createdAt: now,
-        revokedAt: null,
-      },
-      false,
-    );
+    const draft = messageOf(newMessageRow({ id: 0, seq: 0 }, me.id, member, message, now), false);
     const viewOf = (row: { message_id: number | string; message_seq: number; group_id: number | null }) => ({
       ...draft,
       msgId: Number(row.message_id),
