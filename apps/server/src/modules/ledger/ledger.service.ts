@@ -87,16 +87,21 @@ export function assertBalanced(lines: readonly PostingLine[]): void {
 export function createLedgerService(deps: { repository: LedgerRepository; clock: Clock }) {
   const { repository, clock } = deps;
 
-  async function post(tx: Db, request: EntryRequest): Promise<PostedEntry> {
-    assertBalanced(request.lines);
-    const entryId = await repository.insertEntry(tx, {
+  /** The entry's own row as both `post` and `postParts` write it. */
+  function entryOf<Key>(request: Omit<EntryRequest, 'eventKey'> & { eventKey: Key }) {
+    return {
       eventKey: request.eventKey,
       kind: request.kind,
       orderId: request.orderId ?? null,
       actorUserId: request.actorUserId ?? null,
       memo: request.memo ?? '',
       createdAt: clock.now(),
-    });
+    };
+  }
+
+  async function post(tx: Db, request: EntryRequest): Promise<PostedEntry> {
+    assertBalanced(request.lines);
+    const entryId = await repository.insertEntry(tx, entryOf(request));
     if (entryId === null) {
       const existing = await repository.entryByEventKey(tx, request.eventKey);
       if (!existing) throw new Error(`ledger entry ${request.eventKey} vanished`);
@@ -132,18 +137,7 @@ export function createLedgerService(deps: { repository: LedgerRepository; clock:
      */
     postParts(source: string, request: Omit<EntryRequest, 'eventKey'> & { eventKey: SQL }): StatementPart[] {
       assertBalanced(request.lines);
-      return repository.entryParts(
-        source,
-        {
-          eventKey: request.eventKey,
-          kind: request.kind,
-          orderId: request.orderId ?? null,
-          actorUserId: request.actorUserId ?? null,
-          memo: request.memo ?? '',
-          createdAt: clock.now(),
-        },
-        request.lines,
-      );
+      return repository.entryParts(source, entryOf(request), request.lines);
     },
 
     /** Corrects an entry by posting its exact opposite; an entry is reversed at most once. */
