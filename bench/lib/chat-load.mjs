@@ -210,6 +210,17 @@ const inFlight = new Set();
 const warmUpCounts = { sent: 0, accepted: 0, refused: 0, delivered: 0, firstRefusal: undefined };
 
 /** Sends (and after a lost answer sends again, same uniqueId) until the server answers. */
+/** One text message sent over HTTP; the envelope, or null when the server did not answer. */
+function postMessage(base, customer, uniqueId, body) {
+  return fetch(`${base}/app/chat/conversations/${customer.conversation.id}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token: customer.token },
+    body: JSON.stringify({ type: 'text', uniqueId, body }),
+  })
+    .then((response) => response.json())
+    .catch(() => null);
+}
+
 async function send(customer, uniqueId, body) {
   const sentAt = messages.get(uniqueId).sentAt;
   for (let attempt = 0; attempt < 30; attempt++) {
@@ -218,13 +229,7 @@ async function send(customer, uniqueId, body) {
       await sleep(300);
     }
     const base = processes[survivorOf(customer.home)].base;
-    const answer = await fetch(`${base}/app/chat/conversations/${customer.conversation.id}/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', token: customer.token },
-      body: JSON.stringify({ type: 'text', uniqueId, body }),
-    })
-      .then((response) => response.json())
-      .catch(() => null);
+    const answer = await postMessage(base, customer, uniqueId, body);
     if (!answer) continue;
     if (answer.code === 0) {
       accepted += 1;
@@ -247,13 +252,7 @@ async function send(customer, uniqueId, body) {
 // delivered. None of them counts in the figures or the checks; a refusal here is reported.
 async function warmUpSend(customer, uniqueId, body) {
   const base = processes[customer.home].base;
-  const answer = await fetch(`${base}/app/chat/conversations/${customer.conversation.id}/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', token: customer.token },
-    body: JSON.stringify({ type: 'text', uniqueId, body }),
-  })
-    .then((response) => response.json())
-    .catch(() => null);
+  const answer = await postMessage(base, customer, uniqueId, body);
   if (answer?.code === 0) warmUpCounts.accepted += 1;
   else {
     warmUpCounts.refused += 1;
