@@ -64,12 +64,15 @@ describe('the demo store’s team group (en and km)', () => {
     await therapistPage.getByRole('heading', { name: kmTitle }).waitFor();
     // The demo's welcome message from the counter, under the counter's name.
     await bubbles(therapistPage).filter({ hasText: 'Welcome to the team chat!' }).waitFor();
-    await expect(
-      bubbles(therapistPage)
-        .filter({ hasText: 'Welcome to the team chat!' })
-        .getByTestId('chat-sender')
-        .textContent(),
-    ).resolves.toBe(counter.user.nickname);
+    // Names come from the team's member list, read beside the messages: wait for it, not for a race.
+    await expect
+      .poll(() =>
+        bubbles(therapistPage)
+          .filter({ hasText: 'Welcome to the team chat!' })
+          .getByTestId('chat-sender')
+          .textContent(),
+      )
+      .toBe(counter.user.nickname);
 
     const counterContext = await signedInContext(journey.launched.browser, counter, 'en');
     const counterPage = await open(counterContext);
@@ -90,14 +93,14 @@ describe('the demo store’s team group (en and km)', () => {
     // Live on the therapist's open group, with the sender's name over it.
     const arrived = bubbles(therapistPage).filter({ hasText: 'Team meeting at 9 tomorrow' });
     await arrived.waitFor({ timeout: 20_000 });
-    await expect(arrived.getByTestId('chat-sender').textContent()).resolves.toBe(counter.user.nickname);
+    await expect.poll(() => arrived.getByTestId('chat-sender').textContent()).toBe(counter.user.nickname);
 
     // The therapist answers; the counter sees it live under the therapist's name.
     await therapistPage.getByRole('textbox', { name: chatKm.input.label }).fill('យល់ព្រម ខ្ញុំនឹងមកទាន់ពេល');
     await therapistPage.getByRole('button', { name: chatKm.input.send, exact: true }).click();
     const answer = bubbles(counterPage).filter({ hasText: 'យល់ព្រម ខ្ញុំនឹងមកទាន់ពេល' });
     await answer.waitFor({ timeout: 20_000 });
-    await expect(answer.getByTestId('chat-sender').textContent()).resolves.toBe(therapist.user.nickname);
+    await expect.poll(() => answer.getByTestId('chat-sender').textContent()).toBe(therapist.user.nickname);
     // My own messages carry no name.
     expect(
       await bubbles(counterPage)

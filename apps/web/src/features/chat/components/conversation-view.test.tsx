@@ -185,4 +185,77 @@ describe('the conversation page', () => {
     // A call is between two: a group has no call button (a single conversation has one, above).
     expect(screen.queryByRole('button', { name: 'Voice call' })).toBeNull();
   });
+  it('in a team group, reads the team again for a sender who joined since, instead of calling them a former member', async () => {
+    const message = (seq: number, fromUid: number, body: string): ChatMessage => ({
+      msgId: seq,
+      uniqueId: `joined-message-${seq}`,
+      conversationId: 8,
+      seq,
+      fromUid,
+      toUid: null,
+      groupId: 3,
+      type: 1,
+      body,
+      imageUrl: null,
+      orderId: null,
+      aboutMsgId: null,
+      createTime: new Date().toISOString(),
+      clientCreateTime: null,
+      isRevoke: false,
+      isDelete: false,
+    });
+    const sokha = { id: 5, nickname: 'Sokha', avatarUrl: null, role: 'therapist' as const };
+    const dara = { id: 7, nickname: 'Dara', avatarUrl: null, role: 'therapist' as const };
+    let teamReads = 0;
+    answerWith(async (method, path) => {
+      if (method === 'GET' && path === '/app/chat/conversations/8/messages')
+        return envelope({
+          items: [message(1, 5, 'Shift starts at 9'), message(2, 7, 'Hello team, I am new')],
+          hasMore: false,
+        });
+      if (method === 'GET' && path === '/app/chat/groups/3') {
+        teamReads += 1;
+        return envelope({
+          group: {
+            id: 3,
+            kind: 'storeTeam',
+            name: 'Sabai Spa',
+            introduction: '',
+            avatarUrl: null,
+            memberCount: 3,
+          },
+          conversationId: 8,
+          // The first read predates Dara joining.
+          members: teamReads === 1 ? [sokha] : [sokha, dara],
+          pinned: false,
+          muted: false,
+        });
+      }
+      if (method === 'POST' && path === '/app/chat/conversations/8/read') return envelope(null);
+      return envelope(null, { code: 404, msg: 'not found' });
+    });
+    const group: Conversation = {
+      ...conversation,
+      id: 8,
+      type: 2,
+      friendUid: null,
+      userInfo: null,
+      groupId: 3,
+      groupInfo: {
+        id: 3,
+        kind: 'storeTeam',
+        name: 'Sabai Spa',
+        introduction: '',
+        avatarUrl: null,
+        memberCount: 3,
+      },
+    };
+    await renderPage(<ConversationView conversation={group} meId={1} />);
+    await i18n.loadNamespaces(['chat']);
+    await screen.findByText('Hello team, I am new');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('chat-sender').map((node) => node.textContent)).toEqual(['Sokha', 'Dara']),
+    );
+    expect(teamReads).toBe(2);
+  });
 });

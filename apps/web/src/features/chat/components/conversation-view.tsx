@@ -3,7 +3,7 @@ import { CHAT_MESSAGE_TYPES, type Conversation, REVOKE_WINDOW_MS } from '@sabai/
 import { useQueryClient } from '@tanstack/react-query';
 import { ActionSheet, Button, Dialog, Popup, SpinLoading, TextArea } from 'antd-mobile';
 import { PhoneFill, PictureOutline, TextOutline } from 'antd-mobile-icons';
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { confirm, showToast } from '../../../components/ui/feedback';
@@ -33,9 +33,34 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
   // In a team group each message from someone else carries its sender's name (decision 061).
   const group = useGroupDetail(conversation.groupId);
   const isGroup = conversation.groupId !== null;
+  const memberNames = useMemo(
+    () => new Map(group.data?.members.map((member) => [member.id, member.nickname])),
+    [group.data],
+  );
+  // A sender missing from the team as it was read may have joined since: the team is read again
+  // once per such sender before they are called a former member (and while it is first being
+  // read, no name at all rather than a wrong one).
+  const askedAgainFor = useRef(new Set<number>());
+  const unknownSender =
+    isGroup && group.data
+      ? chat.messages.find(
+          (message) =>
+            message.fromUid !== meId &&
+            !memberNames.has(message.fromUid) &&
+            !askedAgainFor.current.has(message.fromUid),
+        )?.fromUid
+      : undefined;
+  useEffect(() => {
+    if (unknownSender === undefined || group.isFetching) return;
+    askedAgainFor.current.add(unknownSender);
+    void group.refetch();
+  }, [unknownSender, group.isFetching, group.refetch]);
   const senderName = (fromUid: number) => {
     if (!isGroup) return conversation.userInfo?.nickname ?? '';
-    return group.data?.members.find((member) => member.id === fromUid)?.nickname ?? t('group.formerMember');
+    if (!group.data) return '';
+    const name = memberNames.get(fromUid);
+    if (name !== undefined) return name;
+    return askedAgainFor.current.has(fromUid) && !group.isFetching ? t('group.formerMember') : '';
   };
   const [draft, setDraft] = useState(() => readDraft(conversation.id));
   const [menuFor, setMenuFor] = useState<ShownMessage | null>(null);
