@@ -15,7 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, queryRows, runAsNamed } from '../../db/client';
 import { columnsOf, insertFrom, rowOf, type StatementPart } from '../../db/one-statement';
 import {
   addresses,
@@ -118,6 +118,9 @@ function scheduleFactsColumns(liveCodes: Bound, from: Bound, to: Bound) {
         and r.busy_start < ${to}::timestamptz and r.busy_end > ${from}::timestamptz), '[]'::json)`,
   };
 }
+
+/** Every column of `orders` under its TypeScript name, written once (the create's `returning`). */
+const orderColumns = columnsOf(orders);
 
 /** Booking's tables; every write that must be atomic takes the caller's transaction. */
 export function createBookingRepository(db: Db) {
@@ -568,7 +571,7 @@ export function createBookingRepository(db: Db) {
      */
     insertOrderPart: (name: string, row: NewOrderRow): StatementPart => ({
       name,
-      body: sql`${db.insert(orders).values(row).getSQL()} returning ${columnsOf(orders)}`,
+      body: sql`${db.insert(orders).values(row).getSQL()} returning ${orderColumns}`,
     }),
     /** The order's row as `insertOrderPart` answers it, read as drizzle reads the table's rows. */
     orderRowOf: (raw: Record<string, unknown>): OrderRow => rowOf(orders, raw),
@@ -577,6 +580,11 @@ export function createBookingRepository(db: Db) {
       name: `${source}_history`,
       body: sql`${insertFrom(orderStatusHistory, row, source)} returning id`,
     }),
+    /**
+     * `runStatement` sent as a named statement once its text has been seen (`runAsNamed`, decision
+     * 079): the create's statement has one text per shape, parsed and planned once per connection.
+     */
+    runNamedStatement: (prefix: string, statement: SQL) => runAsNamed(db, prefix, statement),
     /** Runs a statement of parts (the step's, and what other modules add to it); answers its rows. */
     runStatement: async (statement: SQL) =>
       ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows,

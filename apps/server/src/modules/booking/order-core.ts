@@ -199,7 +199,7 @@ export function createOrderCore(deps: OrdersDeps) {
       ]),
     ];
     const [raw] = await underBusyConstraint(() =>
-      repository.runStatement(withParts(parts, sql`select * from ${sql.identifier(source)}`)),
+      repository.runNamedStatement('booking_create', withParts(parts, sql`select * from ${sql.identifier(source)}`)),
     );
     if (!raw) throw new Error(`order ${id} was not written`);
     deps.outbox().wake();

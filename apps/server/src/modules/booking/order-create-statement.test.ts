@@ -11,7 +11,7 @@ import { expireUnpaidOrderJob } from './booking.jobs';
 // wrote, so a part dropped from the statement (or written for another row) fails this file.
 const s = await createOrderScenario();
 const { database, customer, therapist, clock } = s;
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
+const rows = (query: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(database.db, query);
 
 describe('a home-visit create in one statement', () => {
   it('writes the order, its history row, the agreements, its event and its expiry job, all of them', async () => {
@@ -19,7 +19,7 @@ describe('a home-visit create in one statement', () => {
     start.setUTCHours(4, 0, 0, 0);
     const order = await s.book(start.toISOString());
 
-    const [stored] = await rows<{ status: number; customer_id: number; order_number: string }>(
+    const [stored] = await rows(
       sql`select status, customer_id, order_number from orders where id = ${order.id}`,
     );
     expect(stored).toEqual({ status: 10, customer_id: customer.id, order_number: order.orderNumber });
@@ -33,7 +33,7 @@ describe('a home-visit create in one statement', () => {
       { from_status: null, to_status: 10, transition: 'create', actor: 'customer', actor_id: customer.id, now: true },
     ]);
 
-    const [provider] = await rows<{ user_id: number }>(
+    const [provider] = await rows(
       sql`select user_id from therapists where id = ${therapist.therapistId}`,
     );
     expect(
