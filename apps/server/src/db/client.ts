@@ -156,7 +156,10 @@ export async function runAsNamed(db: Db, prefix: string, statement: SQL): Promis
   const query = dialect.sqlToQuery(statement);
   if (!(client instanceof pg.Pool)) return (await client.query(query.sql, query.params)).rows as never;
   let names = namedTexts.get(client);
-  if (!names) namedTexts.set(client, (names = new Map()));
+  if (!names) {
+    names = new Map();
+    namedTexts.set(client, names);
+  }
   let name = names.get(query.sql);
   if (name === undefined && names.size < MAX_NAMED_TEXTS) {
     name = `${prefix}_${names.size + 1}`;

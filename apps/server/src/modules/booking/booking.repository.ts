@@ -15,7 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { type Db, queryRows, runAsNamed } from '../../db/client';
+import { type Db, runAsNamed } from '../../db/client';
 import { columnsOf, insertFrom, rowOf, type StatementPart } from '../../db/one-statement';
 import {
   addresses,

@@ -199,7 +199,10 @@ export function createOrderCore(deps: OrdersDeps) {
       ]),
     ];
     const [raw] = await underBusyConstraint(() =>
-      repository.runNamedStatement('booking_create', withParts(parts, sql`select * from ${sql.identifier(source)}`)),
+      repository.runNamedStatement(
+        'booking_create',
+        withParts(parts, sql`select * from ${sql.identifier(source)}`),
+      ),
     );
     if (!raw) throw new Error(`order ${id} was not written`);
     deps.outbox().wake();

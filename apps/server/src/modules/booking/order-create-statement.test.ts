@@ -30,12 +30,17 @@ describe('a home-visit create in one statement', () => {
           from order_status_history where order_id = ${order.id}`,
       ),
     ).toEqual([
-      { from_status: null, to_status: 10, transition: 'create', actor: 'customer', actor_id: customer.id, now: true },
+      {
+        from_status: null,
+        to_status: 10,
+        transition: 'create',
+        actor: 'customer',
+        actor_id: customer.id,
+        now: true,
+      },
     ]);
 
-    const [provider] = await rows(
-      sql`select user_id from therapists where id = ${therapist.therapistId}`,
-    );
+    const [provider] = await rows(sql`select user_id from therapists where id = ${therapist.therapistId}`);
     expect(
       await rows(
         sql`select aggregate_type, event_type, payload, topics from outbox_events
@@ -56,7 +61,12 @@ describe('a home-visit create in one statement', () => {
           from jobs where unique_key = ${`order:${order.id}`}`,
       ),
     ).toEqual([
-      { name: expireUnpaidOrderJob.name, state: 'pending', payload: { orderId: order.id }, in_15_minutes: true },
+      {
+        name: expireUnpaidOrderJob.name,
+        state: 'pending',
+        payload: { orderId: order.id },
+        in_15_minutes: true,
+      },
     ]);
 
     expect(

@@ -257,8 +257,19 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
       const { order, history } = await withFreshOrderNumber(row.createdAt, (orderNumber) =>
         oneStatement && newOrderId !== null
           ? // Decision 079: the order, its history, agreements, event and expiry job in one statement.
-            core.insertOrderInOneStatement({ ...row, id: newOrderId, orderNumber }, me.id, settings, providerUserId)
-          : insertOrder({ ...row, orderNumber }, me.id, settings, providerUserId, useCoupon(me, body.couponId)),
+            core.insertOrderInOneStatement(
+              { ...row, id: newOrderId, orderNumber },
+              me.id,
+              settings,
+              providerUserId,
+            )
+          : insertOrder(
+              { ...row, orderNumber },
+              me.id,
+              settings,
+              providerUserId,
+              useCoupon(me, body.couponId),
+            ),
       );
       return detail(order, 'customer', history);
     },

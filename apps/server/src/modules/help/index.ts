@@ -27,8 +27,12 @@ export function createHelpModule(context: Pick<ModuleContext, 'db' | 'clock'>): 
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(helpRoutes, { articles, agreements, repository });
   };
-  return { name: 'help', api: {
+  return {
+    name: 'help',
+    api: {
       acceptCurrentWithin: agreements.acceptCurrentWithin,
       acceptCurrentPart: agreements.acceptCurrentPart,
-    }, routes };
+    },
+    routes,
+  };
 }
