@@ -16,7 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type Db, runAsNamed } from '../../db/client';
-import { columnsOf, insertFrom, rowOf, type StatementPart } from '../../db/one-statement';
+import { columnsTextOf, insertFrom, insertValues, rowOf, type StatementPart } from '../../db/one-statement';
 import {
   addresses,
   cities,
@@ -119,8 +119,8 @@ function scheduleFactsColumns(liveCodes: Bound, from: Bound, to: Bound) {
   };
 }
 
-/** Every column of `orders` under its TypeScript name, written once (the create's `returning`). */
-const orderColumns = columnsOf(orders);
+/** Every column of `orders` under its TypeScript name, rendered once (the create's `returning`). */
+const orderColumns = columnsTextOf(orders);
 
 /** Booking's tables; every write that must be atomic takes the caller's transaction. */
 export function createBookingRepository(db: Db) {
@@ -571,7 +571,7 @@ export function createBookingRepository(db: Db) {
      */
     insertOrderPart: (name: string, row: NewOrderRow): StatementPart => ({
       name,
-      body: sql`${db.insert(orders).values(row).getSQL()} returning ${orderColumns}`,
+      body: sql`${insertValues(orders, row)} returning ${orderColumns}`,
     }),
     /** The order's row as `insertOrderPart` answers it, read as drizzle reads the table's rows. */
     orderRowOf: (raw: Record<string, unknown>): OrderRow => rowOf(orders, raw),
