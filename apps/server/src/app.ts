@@ -212,6 +212,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     isMember: vip.api.vip.isMember,
     acceptAgreementsWithin: (tx, userId, at) =>
       help.api.acceptCurrentWithin(tx, userId, ORDER_AGREEMENTS, 'order', at),
+    acceptAgreementsPart: (source, userId, at) =>
+      help.api.acceptCurrentPart(source, userId, ORDER_AGREEMENTS, 'order', at),
   });
   const payments = createPaymentsModule(context, {
     ledger: ledger.api.ledger,

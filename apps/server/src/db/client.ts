@@ -9,7 +9,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -135,6 +135,42 @@ export function namedStatement(db: Db, name: string, text: string) {
         : await client.query(text, values);
     return result.rows as Row[];
   };
+}
+
+/** Renders a statement as the databases' drizzle instances do (they are built with this casing). */
+const dialect = new PgDialect({ casing: 'snake_case' });
+/** How many statement texts `runAsNamed` names per database before it sends the rest unnamed. */
+const MAX_NAMED_TEXTS = 64;
+const namedTexts = new WeakMap<object, Map<string, string>>();
+
+/**
+ * A statement built by drizzle from parts (decision 079: the create's one statement) sent as a
+ * named statement when its text has been seen before: the text of such a statement depends only on
+ * its shape, its values travel as parameters, so on PostgreSQL each pooled connection parses and
+ * plans each shape once instead of on every call. PGlite runs it as is. Runs on the pool (never in
+ * a transaction): one statement that is its own transaction. Answers the raw rows as the driver
+ * parses them (read them with `rowOf`).
+ */
+export async function runAsNamed(db: Db, prefix: string, statement: SQL): Promise<Record<string, unknown>[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const query = dialect.sqlToQuery(statement);
+  if (!(client instanceof pg.Pool)) return (await client.query(query.sql, query.params)).rows as never;
+  let names = namedTexts.get(client);
+  if (!names) {
+    names = new Map();
+    namedTexts.set(client, names);
+  }
+  let name = names.get(query.sql);
+  if (name === undefined && names.size < MAX_NAMED_TEXTS) {
+    name = `${prefix}_${names.size + 1}`;
+    names.set(query.sql, name);
+  }
+  const result = await client.query(
+    name === undefined
+      ? { text: query.sql, values: query.params }
+      : { name, text: query.sql, values: query.params },
+  );
+  return result.rows;
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -31,6 +31,30 @@ export function factsWindowOf(date: string): { from: Date; to: Date } {
   return { from: new Date(noon - 2 * DAY_MS), to: new Date(noon + 2 * DAY_MS) };
 }
 
+/**
+ * A window holding `factsWindowOf` of every local date an instant can fall on (UTC−12 to UTC+14
+ * put it on the UTC date or one either side): a booking reads it before it knows the city's zone.
+ */
+export function factsWindowAround(instant: Date): { from: Date; to: Date } {
+  const noon = Date.parse(`${instant.toISOString().slice(0, 10)}T12:00:00Z`);
+  return { from: new Date(noon - 3 * DAY_MS), to: new Date(noon + 3 * DAY_MS) };
+}
+
+/**
+ * The facts of a wider window narrowed to [from, to) by the predicates `scheduleFacts` reads with
+ * (time off and busy time touching it), so the free starts see exactly what a read of that window sees.
+ */
+export function factsWithin(facts: ScheduleFacts, { from, to }: { from: Date; to: Date }): ScheduleFacts {
+  const start = from.getTime();
+  const end = to.getTime();
+  const touches = (a: string, b: string) => Date.parse(a) < end && Date.parse(b) > start;
+  return {
+    ...facts,
+    time_off: facts.time_off.filter(([a, b]) => touches(a, b)),
+    bookings: facts.bookings.filter(([, busyStart, busyEnd]) => touches(busyStart, busyEnd)),
+  };
+}
+
 /** Per-city settings, read through the shared schema so an absent row or field means the default. */
 export function createSettingsReader(repository: BookingRepository) {
   return async function settingsOf(cityId: number): Promise<CityBookingSettings> {

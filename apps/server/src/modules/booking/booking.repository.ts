@@ -15,8 +15,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
-import { insertFrom, type StatementPart } from '../../db/one-statement';
+import { type Db, runAsNamed } from '../../db/client';
+import { columnsTextOf, insertFrom, insertValues, rowOf, type StatementPart } from '../../db/one-statement';
 import {
   addresses,
   cities,
@@ -68,6 +68,22 @@ export interface ScheduleFacts {
   bookings: [number, string, string, string, number | null, number | null][];
 }
 
+/** The caller's address as a booking reads it with its facts (`bookingFacts`): what the order copies. */
+export type BookedAddress = Pick<
+  AddressRow,
+  | 'id'
+  | 'contactName'
+  | 'genderTitle'
+  | 'phoneE164'
+  | 'placeType'
+  | 'detail'
+  | 'houseNumber'
+  | 'arrivalNotes'
+  | 'photoKeys'
+  | 'latitude'
+  | 'longitude'
+>;
+
 /** A value or a prepared statement's placeholder, as the schedule facts' columns take them. */
 type Bound = SQL | Placeholder | string;
 
@@ -102,6 +118,9 @@ function scheduleFactsColumns(liveCodes: Bound, from: Bound, to: Bound) {
         and r.busy_start < ${to}::timestamptz and r.busy_end > ${from}::timestamptz), '[]'::json)`,
   };
 }
+
+/** Every column of `orders` under its TypeScript name, rendered once (the create's `returning`). */
+const orderColumns = columnsTextOf(orders);
 
 /** Booking's tables; every write that must be atomic takes the caller's transaction. */
 export function createBookingRepository(db: Db) {
@@ -184,6 +203,49 @@ export function createBookingRepository(db: Db) {
       .leftJoin(serviceProjects, eq(serviceProjects.id, sql.placeholder('projectId')))
       .where(eq(therapists.id, sql.placeholder('therapistId')))
       .prepare('booking_free_starts_facts'),
+    /**
+     * Everything a home-visit booking reads before it writes, in ONE named statement (decision
+     * 079): the therapist's and the project's columns the plan needs, whether the therapist offers
+     * the project, the caller's address (their own, live; null otherwise), the new order's id
+     * when asked (`drawOrderId`: a create, not a quote) and the schedule facts of `scheduleFacts` for [from, to). The
+     * create does not know the local date before it knows the city, so it reads a window that
+     * holds every local date the start can fall on and keeps `factsWindowOf(date)` of it after.
+     */
+    bookingFacts: db
+      .select({
+        id: therapists.id,
+        userId: therapists.userId,
+        cityId: therapists.cityId,
+        isBanned: therapists.isBanned,
+        state: therapists.state,
+        latitude: therapists.latitude,
+        longitude: therapists.longitude,
+        serviceRadiusKm: therapists.serviceRadiusKm,
+        projectId: serviceProjects.id,
+        projectCityId: serviceProjects.cityId,
+        projectIsActive: serviceProjects.isActive,
+        projectDurationMinutes: serviceProjects.durationMinutes,
+        projectPrice: serviceProjects.price,
+        projectMemberPrice: serviceProjects.memberPrice,
+        offers: sql<boolean>`exists (select 1 from ${therapistProjects}
+          where ${therapistProjects.therapistId} = ${therapists.id}
+            and ${therapistProjects.projectId} = ${sql.placeholder('projectId')})`,
+        // Drawn only for a create (not a quote): the order's id, known before its one-statement write.
+        newOrderId: sql<number | null>`case when ${sql.placeholder('drawOrderId')}::boolean
+          then nextval('orders_id_seq')::int end`,
+        address: sql<BookedAddress | null>`(select json_build_object('id', a.id,
+            'contactName', a.contact_name, 'genderTitle', a.gender_title, 'phoneE164', a.phone_e164,
+            'placeType', a.place_type, 'detail', a.detail, 'houseNumber', a.house_number,
+            'arrivalNotes', a.arrival_notes, 'photoKeys', a.photo_keys,
+            'latitude', a.latitude, 'longitude', a.longitude)
+          from addresses a where a.user_id = ${sql.placeholder('userId')}
+            and a.id = ${sql.placeholder('addressId')} and a.deleted_at is null)`,
+        ...scheduleFactsColumns(sql.placeholder('liveCodes'), sql.placeholder('from'), sql.placeholder('to')),
+      })
+      .from(therapists)
+      .leftJoin(serviceProjects, eq(serviceProjects.id, sql.placeholder('projectId')))
+      .where(eq(therapists.id, sql.placeholder('therapistId')))
+      .prepare('booking_create_facts'),
     citySettings: db
       .select({ settings: cityBookingSettings.settings })
       .from(cityBookingSettings)
@@ -400,6 +462,30 @@ export function createBookingRepository(db: Db) {
         })
       )[0],
 
+    /** A home-visit booking's reads in one named statement (`bookingFacts` above). */
+    bookingFacts: async (input: {
+      therapistId: number;
+      projectId: number;
+      userId: number;
+      addressId: number;
+      drawOrderId: boolean;
+      liveCodes: readonly number[];
+      from: Date;
+      to: Date;
+    }) =>
+      (
+        await prepared.bookingFacts.execute({
+          therapistId: input.therapistId,
+          projectId: input.projectId,
+          userId: input.userId,
+          addressId: input.addressId,
+          drawOrderId: input.drawOrderId,
+          liveCodes: `{${input.liveCodes.join(',')}}`,
+          from: input.from.toISOString(),
+          to: input.to.toISOString(),
+        })
+      )[0],
+
     /**
      * A therapist with the project asked for and whether they offer it, in one round trip (the
      * booking page and every booking read all three together).
@@ -479,11 +565,26 @@ export function createBookingRepository(db: Db) {
         })
         .getSQL()}`,
     }),
+    /**
+     * `insertOrder` as the first part of one statement (decision 079): the row (its id drawn
+     * before, `bookingFacts`), answering every column under its TypeScript name (`rowOf`).
+     */
+    insertOrderPart: (name: string, row: NewOrderRow): StatementPart => ({
+      name,
+      body: sql`${insertValues(orders, row)} returning ${orderColumns}`,
+    }),
+    /** The order's row as `insertOrderPart` answers it, read as drizzle reads the table's rows. */
+    orderRowOf: (raw: Record<string, unknown>): OrderRow => rowOf(orders, raw),
     /** `insertHistory` as a part of one statement, written only when `source` has a row. */
     historyPart: (source: string, row: typeof orderStatusHistory.$inferInsert): StatementPart => ({
       name: `${source}_history`,
       body: sql`${insertFrom(orderStatusHistory, row, source)} returning id`,
     }),
+    /**
+     * `runStatement` sent as a named statement once its text has been seen (`runAsNamed`, decision
+     * 079): the create's statement has one text per shape, parsed and planned once per connection.
+     */
+    runNamedStatement: (prefix: string, statement: SQL) => runAsNamed(db, prefix, statement),
     /** Runs a statement of parts (the step's, and what other modules add to it); answers its rows. */
     runStatement: async (statement: SQL) =>
       ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows,

@@ -3,6 +3,7 @@ import { type OrderStatus, orderStatusCode } from '@sabai/shared/booking/order-s
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule, ModuleContext } from '../../app-module';
 import type { Db } from '../../db/client';
+import type { StatementPart } from '../../db/one-statement';
 import { handleJob } from '../../jobs/queue';
 import { createLocalStorage } from '../../lib/storage';
 import type { GeoApi } from '../geo';
@@ -97,6 +98,8 @@ export function createBookingModule(
     isMember?: (userId: number) => Promise<boolean>;
     /** The help module's agreements: placing an order accepts their current versions (decision 054). */
     acceptAgreementsWithin?: (tx: Db, userId: number, at: Date) => Promise<unknown>;
+    /** The same as a part of the create's one statement (decision 079). */
+    acceptAgreementsPart?: (source: string, userId: number, at: Date) => StatementPart;
   },
 ): AppModule<BookingApi> {
   const deps = { ...context, jobs: () => context.jobs, outbox: () => context.outbox };
@@ -121,6 +124,7 @@ export function createBookingModule(
     outbox: deps.outbox,
     ...(needs.coupons ? { coupons: needs.coupons } : {}),
     ...(needs.acceptAgreementsWithin ? { acceptAgreementsWithin: needs.acceptAgreementsWithin } : {}),
+    ...(needs.acceptAgreementsPart ? { acceptAgreementsPart: needs.acceptAgreementsPart } : {}),
   });
   const freeStarts = createFreeStartsService({ repository, availability, getOpenCity: cities.getOpenCity });
   const earliestStarts = createTherapistAvailability({

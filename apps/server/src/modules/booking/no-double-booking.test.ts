@@ -64,6 +64,17 @@ it(`lets exactly one of ${REQUESTS} concurrent overlapping bookings through; eve
     sql`select count(*)::int as count from orders where therapist_id = ${therapistId}`,
   );
   expect(stored?.count).toBe(1);
+  // The refused creates wrote none of their statement's parts (decision 079): one of each.
+  const [parts] = await queryRows<Record<string, number>>(
+    database.db,
+    sql`with mine as (select id from orders where therapist_id = ${therapistId})
+      select (select count(*)::int from order_status_history where order_id in (select id from mine)) as history,
+        (select count(*)::int from order_status_history h where not exists (select 1 from orders o where o.id = h.order_id)) as stray_history,
+        (select count(*)::int from outbox_events where aggregate_type = 'order' and event_type = 'order.created') as events,
+        (select count(*)::int from jobs where name = 'booking.expire-unpaid') as jobs,
+        (select count(*)::int from agreement_acceptances where context = 'order') as agreements`,
+  );
+  expect(parts).toEqual({ history: 1, stray_history: 0, events: 1, jobs: 1, agreements: 1 });
 });
 
 it('refuses in the database itself a second live order over the same busy time, but not an ended one', async () => {

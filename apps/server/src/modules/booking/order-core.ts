@@ -63,6 +63,8 @@ export interface OrdersDeps {
   coupons?: BookingCouponHooks;
   /** The help module's agreements (decision 054): placing an order accepts their current versions. */
   acceptAgreementsWithin?: (tx: Db, userId: number, at: Date) => Promise<unknown>;
+  /** The same as a part of the create's one statement (decision 079). */
+  acceptAgreementsPart?: (source: string, userId: number, at: Date) => StatementPart;
 }
 
 /** What booking asks of coupons; the coupons module implements it (booking never reads its tables). */
@@ -143,6 +145,73 @@ export function createOrderCore(deps: OrdersDeps) {
       }),
     );
   }
+
+  /**
+   * `insertOrder` as ONE statement (decision 079): the same order row, first history row, event
+   * (topics as `topicsOf` with the provider's login in hand) and expiry job, plus the agreements
+   * accepted with the order (help's part), written by one data-modifying statement instead of a
+   * transaction of eight: atomic by being one statement, every part after the order's insert
+   * selecting from it. The exclusion constraint and the order number's unique key guard it as
+   * before (the whole statement fails, nothing is written). The row's id is drawn beforehand
+   * (`bookingFacts`), so the event, the job and the history are decided here in TypeScript.
+   * Not for an order with a coupon (its use is checked in the transaction, `insertOrder`).
+   */
+  async function insertOrderInOneStatement(
+    row: NewOrderRow & { id: number },
+    actorId: number,
+    settings: CityBookingSettings,
+    providerUserId: number | null,
+  ) {
+    const source = 'created';
+    const id = row.id;
+    const created = {
+      orderId: id,
+      fromStatus: null,
+      toStatus: row.status,
+      transition: 'create',
+      actor: 'customer',
+      actorId,
+      reason: '',
+      at: row.createdAt as Date,
+    };
+    const status = findOrderStatusByCode(row.status);
+    if (!status) throw new Error(`unknown order status ${row.status}`);
+    const topics = [`order:${id}`, `user:${row.customerId}`];
+    if (providerUserId) topics.push(`user:${providerUserId}`);
+    const key = jobKeyOf(id);
+    const parts: StatementPart[] = [
+      repository.insertOrderPart(source, row),
+      repository.historyPart(source, created),
+      ...(deps.acceptAgreementsPart ? [deps.acceptAgreementsPart(source, row.customerId, created.at)] : []),
+      deps.outbox().addPart(source, {
+        aggregateType: 'order',
+        aggregateId: id,
+        eventType: 'order.created',
+        payload: { orderId: id, status },
+        topics,
+      }),
+      ...deps.jobs().partsOf(source, [], key, [
+        {
+          type: expireUnpaidOrderJob,
+          payload: { orderId: id },
+          options: { delayMs: settings.paymentExpiryMinutes * 60_000, uniqueKey: key },
+        },
+      ]),
+    ];
+    const [raw] = await underBusyConstraint(() =>
+      repository.runNamedStatement(
+        'booking_create',
+        withParts(parts, sql`select * from ${sql.identifier(source)}`),
+      ),
+    );
+    if (!raw) throw new Error(`order ${id} was not written`);
+    deps.outbox().wake();
+    return { order: repository.orderRowOf(raw), history: [created] };
+  }
+
+  /** Whether a create may take `insertOrderInOneStatement`: every part it must write has one. */
+  const canCreateInOneStatement = (couponId: number | undefined) =>
+    couponId === undefined && (!deps.acceptAgreementsWithin || deps.acceptAgreementsPart !== undefined);
 
   async function currencyOfCity(cityId: number): Promise<Currency> {
     const city = await deps.getOpenCity(cityId);
@@ -526,6 +595,8 @@ export function createOrderCore(deps: OrdersDeps) {
   return {
     topicsOf,
     insertOrder,
+    insertOrderInOneStatement,
+    canCreateInOneStatement,
     currencyOfCity,
     actorOf,
     partyOrder,

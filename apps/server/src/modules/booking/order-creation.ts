@@ -6,13 +6,14 @@ import type {
   OrderQuote,
 } from '@sabai/shared/booking/booking.schemas';
 import type { TravelMode } from '@sabai/shared/booking/booking-settings';
-import { orderStatusCode } from '@sabai/shared/booking/order-status';
+import { LIVE_STATUS_CODES, orderStatusCode } from '@sabai/shared/booking/order-status';
 import { type Quote, type QuoteInput, quoteOrder } from '@sabai/shared/booking/quote';
 import { straightLineMetres } from '@sabai/shared/booking/travel';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
+import { factsWindowAround, factsWindowOf, factsWithin } from './availability.service';
 import type { NewOrderRow } from './booking.repository';
 import type { OrderCore, OrdersDeps } from './order-core';
 import {
@@ -66,28 +67,48 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
    * therapist, beyond radius, time not free), the quote and the row. The quote preview stops here;
    * the booking inserts the row under the exclusion constraint.
    */
-  async function planHomeVisit(me: AuthUser, body: HomeVisitBody) {
-    // Independent reads in parallel; the refusals below keep their order.
-    const [found, address, isMember] = await Promise.all([
-      repository.therapistWithProject(body.therapistId, body.projectId),
-      repository.findAddress(me.id, body.addressId),
+  async function planHomeVisit(me: AuthUser, body: HomeVisitBody, drawOrderId = false) {
+    const startsAt = new Date(body.startsAt);
+    // One statement reads the therapist, the project, the caller's address and the schedule facts
+    // around the start, and draws the new order's id for a create (decision 079); membership is
+    // the VIP module's, asked alongside. The refusals below keep their order.
+    const [found, isMember] = await Promise.all([
+      repository.bookingFacts({
+        therapistId: body.therapistId,
+        projectId: body.projectId,
+        userId: me.id,
+        addressId: body.addressId,
+        drawOrderId,
+        liveCodes: LIVE_STATUS_CODES,
+        ...factsWindowAround(startsAt),
+      }),
       repository.isMember(me.id),
     ]);
-    const therapist = found?.therapist;
-    if (!therapist || therapist.isBanned) throw new AppError('notFound');
+    if (!found || found.isBanned) throw new AppError('notFound');
+    const therapist = found;
     const city = await deps.getOpenCity(therapist.cityId);
     const currency = await currencyOfCity(therapist.cityId);
     if (therapist.state === 'resting') throw new AppError('therapistCannotTakeOrder');
-    const project = found.project;
-    if (!project?.isActive || project.cityId !== therapist.cityId || !found.offers) {
+    if (
+      found.projectId === null ||
+      !found.projectIsActive ||
+      found.projectCityId !== therapist.cityId ||
+      !found.offers
+    ) {
       throw new AppError('projectUnavailable');
     }
+    const project = {
+      id: found.projectId,
+      durationMinutes: found.projectDurationMinutes as number,
+      price: found.projectPrice as number,
+      memberPrice: found.projectMemberPrice as number,
+    };
+    const { address } = found;
     if (!address) throw new AppError('notFound');
     const place = { lat: address.latitude, lng: address.longitude };
     const distanceMetres = straightLineMetres({ lat: therapist.latitude, lng: therapist.longitude }, place);
     if (distanceMetres > therapist.serviceRadiusKm * 1000) throw new AppError('beyondServiceRadius');
 
-    const startsAt = new Date(body.startsAt);
     const durationMinutes = project.durationMinutes * body.clocks;
     const visit = { kind: 'homeVisit' as const, address: place, travelMode: body.travelMode as TravelMode };
     const date = availability.localDateOf(startsAt, city.timeZone);
@@ -96,6 +117,7 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
       date,
       durationMinutes,
       visit,
+      facts: factsWithin(found, factsWindowOf(date)),
     });
     const chosen = free.find((slot) => Date.parse(slot.startsAt) === startsAt.getTime());
     if (!chosen) {
@@ -148,7 +170,7 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
       createdAt: now,
       updatedAt: now,
     } satisfies NewOrderRow;
-    return { row, quote, settings, providerUserId: therapist.userId };
+    return { row, quote, settings, providerUserId: therapist.userId, newOrderId: found.newOrderId };
   }
 
   /** The same for a store visit; the verification code is drawn at insert time. */
@@ -230,9 +252,24 @@ export function createOrderCreation(deps: OrdersDeps, core: OrderCore) {
 
   return {
     async createHomeVisit(me: AuthUser, body: HomeVisitBody): Promise<OrderDetail> {
-      const { row, settings, providerUserId } = await planHomeVisit(me, body);
+      const oneStatement = core.canCreateInOneStatement(body.couponId);
+      const { row, settings, providerUserId, newOrderId } = await planHomeVisit(me, body, oneStatement);
       const { order, history } = await withFreshOrderNumber(row.createdAt, (orderNumber) =>
-        insertOrder({ ...row, orderNumber }, me.id, settings, providerUserId, useCoupon(me, body.couponId)),
+        oneStatement && newOrderId !== null
+          ? // Decision 079: the order, its history, agreements, event and expiry job in one statement.
+            core.insertOrderInOneStatement(
+              { ...row, id: newOrderId, orderNumber },
+              me.id,
+              settings,
+              providerUserId,
+            )
+          : insertOrder(
+              { ...row, orderNumber },
+              me.id,
+              settings,
+              providerUserId,
+              useCoupon(me, body.couponId),
+            ),
       );
       return detail(order, 'customer', history);
     },

@@ -7,7 +7,7 @@ import { money } from '@sabai/shared/money';
 import type { Currency } from '@sabai/shared/settings';
 import type { OrderAddressSnapshot, OrderQuoteSnapshot } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { AddressRow, OrderRow } from './booking.repository';
+import type { BookedAddress, OrderRow } from './booking.repository';
 
 /** Pure helpers every part of the orders service shares: status codes, quote snapshots, constraint errors. */
 
@@ -59,7 +59,7 @@ export const statusOf = (row: OrderRow): OrderStatus => {
   return status;
 };
 /** The address as the order keeps it: a copy, so later edits of the address never change the order. */
-export const addressSnapshotOf = (address: AddressRow): OrderAddressSnapshot => ({
+export const addressSnapshotOf = (address: BookedAddress): OrderAddressSnapshot => ({
   addressId: address.id,
   contactName: address.contactName,
   genderTitle: address.genderTitle,

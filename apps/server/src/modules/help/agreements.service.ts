@@ -7,6 +7,7 @@ import type {
 import { AGREEMENT_KINDS, type AgreementKind, PROMPTED_AGREEMENTS } from '@sabai/shared/help/help-rules';
 import type { Language } from '@sabai/shared/i18n';
 import type { Db } from '../../db/client';
+import type { StatementPart } from '../../db/one-statement';
 import type { AgreementTextJson } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
@@ -112,6 +113,17 @@ export function createAgreementsService(deps: { repository: HelpRepository; cloc
       at: Date,
     ): Promise<unknown> {
       return repository.acceptCurrentWithin(tx, userId, kinds, context, at);
+    },
+
+    /** `acceptCurrentWithin` as a part of the caller's one statement (decision 079), after `source`. */
+    acceptCurrentPart(
+      source: string,
+      userId: number,
+      kinds: readonly AgreementKind[],
+      context: AcceptanceContextValue,
+      at: Date,
+    ): StatementPart {
+      return repository.acceptCurrentPart(source, userId, kinds, context, at);
     },
 
     /** Customer service publishes a new version; it becomes current at once and users are asked again. */

@@ -4,6 +4,7 @@ import { USER_STATUS } from '@sabai/shared/identity/identity.rules';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import type { StatementPart } from '../../db/one-statement';
 import {
   type AgreementTextJson,
   agreementAcceptances,
@@ -222,6 +223,31 @@ export function createHelpRepository(db: Db) {
         )})
         group by kind
         on conflict do nothing`),
+
+    /**
+     * `acceptCurrentWithin` as a part of a caller's one statement (decision 079): the same rows,
+     * written only when the caller's part `source` has a row.
+     */
+    acceptCurrentPart: (
+      source: string,
+      userId: number,
+      kinds: readonly AgreementKind[],
+      context: AcceptanceContextValue,
+      at: Date,
+    ): StatementPart => ({
+      name: `${source}_agreements`,
+      body: sql`
+        insert into ${agreementAcceptances} (user_id, kind, version, context, accepted_at)
+        select ${userId}::int, kind, max(version), ${context}, ${at.toISOString()}::timestamptz
+        from ${agreementVersions}
+        where kind in (${sql.join(
+          kinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )}) and exists (select 1 from ${sql.identifier(source)})
+        group by kind
+        on conflict do nothing
+        returning user_id`,
+    }),
 
     /** Serialises publications of one kind across processes. */
     lockAgreementKind: (tx: Db, kind: AgreementKind) =>

@@ -11,6 +11,8 @@ export interface HelpApi {
    * transaction: identity at sign-up, booking when an order is placed (decision 054).
    */
   acceptCurrentWithin: AgreementsService['acceptCurrentWithin'];
+  /** The same as a part of the caller's one statement (booking's create, decision 079). */
+  acceptCurrentPart: AgreementsService['acceptCurrentPart'];
 }
 
 /**
@@ -25,5 +27,12 @@ export function createHelpModule(context: Pick<ModuleContext, 'db' | 'clock'>): 
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(helpRoutes, { articles, agreements, repository });
   };
-  return { name: 'help', api: { acceptCurrentWithin: agreements.acceptCurrentWithin }, routes };
+  return {
+    name: 'help',
+    api: {
+      acceptCurrentWithin: agreements.acceptCurrentWithin,
+      acceptCurrentPart: agreements.acceptCurrentPart,
+    },
+    routes,
+  };
 }

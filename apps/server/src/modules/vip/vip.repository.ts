@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appConfigs, users, vipCitySettings, vipMemberships, vipPurchaseRequests } from '../../db/schema';
 
@@ -6,21 +6,32 @@ export const MEMBERSHIP_CONFIG_TYPE = 3099;
 
 /** Memberships, the per-city price and the 3099 switch. */
 export function createVipRepository(db: Db) {
+  const activeEndOf = (executor: Db, userId: SQL | Placeholder | number, now: SQL | Placeholder | Date) =>
+    executor
+      .select({ endsAt: vipMemberships.endsAt })
+      .from(vipMemberships)
+      .where(
+        and(
+          eq(vipMemberships.userId, userId),
+          lte(vipMemberships.startsAt, now),
+          gt(vipMemberships.endsAt, now),
+        ),
+      )
+      .orderBy(desc(vipMemberships.endsAt))
+      .limit(1);
+  /**
+   * Every booking asks it (the member price): outside a transaction a prepared query, built once
+   * and planned once per connection (decisions 069, 079); inside one the plain query.
+   */
+  const preparedActiveEnd = activeEndOf(db, sql.placeholder('userId'), sql.placeholder('now')).prepare(
+    'vip_active_end',
+  );
   return {
     /** The end of the membership running at `now` (the latest end of a window holding it), if any. */
-    async activeEnd(userId: number, now: Date, tx: Db = db): Promise<Date | undefined> {
-      const [row] = await tx
-        .select({ endsAt: vipMemberships.endsAt })
-        .from(vipMemberships)
-        .where(
-          and(
-            eq(vipMemberships.userId, userId),
-            lte(vipMemberships.startsAt, now),
-            gt(vipMemberships.endsAt, now),
-          ),
-        )
-        .orderBy(desc(vipMemberships.endsAt))
-        .limit(1);
+    async activeEnd(userId: number, now: Date, tx?: Db): Promise<Date | undefined> {
+      const [row] = tx
+        ? await activeEndOf(tx, userId, now)
+        : await preparedActiveEnd.execute({ userId, now });
       return row?.endsAt;
     },
 
