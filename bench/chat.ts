@@ -72,6 +72,19 @@ const RUNS = (process.env.BENCH_CHAT_RUNS ?? (MULTI_PROCESS ? 'steady,kill' : 's
   .map((run) => run.trim()) as ('steady' | 'kill')[];
 const CPU_PROFILE_DIR = process.env.BENCH_CHAT_CPU_PROF;
 const HEAP_SNAPSHOT_DIR = process.env.BENCH_CHAT_HEAP_SNAPSHOT;
+/**
+ * BENCH_CHAT_LOOP_PROBE=<dir>: both servers and the load generator write their event-loop delay,
+ * GC pauses and CPU per second there (bench/lib/loop-probe.mjs, preloaded), and the load generator
+ * its per-second latencies and the cores each part of the machine used while it sent; with
+ * BENCH_CHAT_STATEMENTS=1 too, the servers count their statements by text (cumulative, each second).
+ */
+const LOOP_PROBE_DIR = process.env.BENCH_CHAT_LOOP_PROBE;
+const LOOP_PROBE = path.join(HERE, 'lib', 'loop-probe.mjs');
+if (LOOP_PROBE_DIR)
+  Object.assign(process.env, {
+    BENCH_LOOP_PROBE_DIR: LOOP_PROBE_DIR,
+    BENCH_LOOP_PROBE_NAME: 'load-generator',
+  });
 /** Customer service agents: each serves many customers (the send limit is per sender, 10 in 10 s). */
 const AGENTS = Math.max(1, Math.ceil(CONVERSATIONS / 50));
 
@@ -287,13 +300,26 @@ async function startServer(env: Record<string, string>, logFile: string): Promis
     [
       '--inspect=127.0.0.1:0',
       ...(CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []),
+      ...(LOOP_PROBE_DIR ? ['--import', LOOP_PROBE] : []),
       '--import',
       'tsx',
       'apps/server/src/server.ts',
     ],
     {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ...(LOOP_PROBE_DIR
+          ? {
+              BENCH_LOOP_PROBE_DIR: LOOP_PROBE_DIR,
+              BENCH_LOOP_PROBE_NAME: path.basename(logFile, '.log'),
+              ...(process.env.BENCH_CHAT_STATEMENTS ? { BENCH_LOOP_PROBE_STATEMENTS: '1' } : {}),
+            }
+          : {}),
+      },
       stdio: ['ignore', log, 'pipe'],
     },
   );

@@ -19,8 +19,14 @@
 // ramp to the rate), all delivered before measuring starts and counted in no figure (decision 078).
 // With `plan.kill`, one server process is killed (SIGKILL) mid-run by this process.
 // Prints one JSON line: the figures and the delivered-once / in-order check.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import WebSocket from 'ws';
+
+// With BENCH_LOOP_PROBE_DIR (bench/chat.ts's BENCH_CHAT_LOOP_PROBE): this process's own event-loop
+// delay, GC and CPU per second, to tell whether the load generator is itself a bottleneck.
+if (process.env.BENCH_LOOP_PROBE_DIR) await import('./loop-probe.mjs');
 
 const planFile = process.argv[2];
 const plan = JSON.parse(readFileSync(planFile, 'utf8'));
@@ -181,6 +187,47 @@ async function reconnect(client) {
   await catchUp(client);
 }
 
+/** CPU ticks (1/100 s) of every process on the machine, by pid with its command name (bench probe). */
+function cpuTicks() {
+  const ticks = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      ticks.set(Number(entry), { comm, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return ticks;
+}
+
+/** CPU seconds between two `cpuTicks` by group: the servers, this process, PostgreSQL, Redis, the rest. */
+function cpuBetween(before, after, seconds) {
+  const groups = {};
+  const serverPids = new Map(processes.map((p, n) => [p.pid, `server ${n + 1}`]));
+  for (const [pid, now] of after) {
+    const spent = (now.ticks - (before.get(pid)?.ticks ?? 0)) / 100;
+    if (spent <= 0) continue;
+    const group =
+      serverPids.get(pid) ??
+      (pid === process.pid
+        ? 'load generator'
+        : now.comm === 'postgres'
+          ? 'postgres'
+          : now.comm.startsWith('redis')
+            ? 'redis'
+            : 'other');
+    groups[group] = (groups[group] ?? 0) + spent;
+  }
+  return Object.fromEntries(
+    Object.entries(groups).map(([group, spent]) => [group, Math.round((spent / seconds) * 100) / 100]),
+  );
+}
+
 let stopping = false;
 const clients = plan.conversations.flatMap((conversation) => [
   makeClient(conversation, 'customer'),
@@ -209,18 +256,49 @@ const answerTimes = [];
 const inFlight = new Set();
 const warmUpCounts = { sent: 0, accepted: 0, refused: 0, delivered: 0, firstRefusal: undefined };
 
-/** Sends (and after a lost answer sends again, same uniqueId) until the server answers. */
+/**
+ * The sends' HTTP connections: node:http with keep-alive and no limit on sockets (as fetch's default
+ * pool: an open loop never queues in the client). fetch (undici) cost this process ~0.7 ms of CPU a
+ * message at 500 msg/s, as much as a server process, on the same two cores (decision 081).
+ */
+const sendAgent = new http.Agent({ keepAlive: true });
+
 /** One text message sent over HTTP; the envelope, or null when the server did not answer. */
 function postMessage(base, customer, uniqueId, body) {
-  return fetch(`${base}/app/chat/conversations/${customer.conversation.id}/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', token: customer.token },
-    body: JSON.stringify({ type: 'text', uniqueId, body }),
-  })
-    .then((response) => response.json())
-    .catch(() => null);
+  const payload = JSON.stringify({ type: 'text', uniqueId, body });
+  return new Promise((resolve) => {
+    const request = http.request(
+      `${base}/app/chat/conversations/${customer.conversation.id}/messages`,
+      {
+        method: 'POST',
+        agent: sendAgent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          token: customer.token,
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString()));
+          } catch {
+            resolve(null);
+          }
+        });
+        response.on('error', () => resolve(null));
+        // Closed before its end (the process was killed): no answer (after `end`, already settled).
+        response.on('close', () => resolve(null));
+      },
+    );
+    request.on('error', () => resolve(null));
+    request.end(payload);
+  });
 }
 
+/** Sends (and after a lost answer sends again, same uniqueId) until the server answers. */
 async function send(customer, uniqueId, body) {
   const sentAt = messages.get(uniqueId).sentAt;
   for (let attempt = 0; attempt < 30; attempt++) {
@@ -287,6 +365,8 @@ if (plan.warmUpSeconds > 0) {
 
 const total = Math.round(plan.rate * plan.seconds);
 const killAt = plan.kill ? Math.round(total / 2) : -1;
+const probing = Boolean(process.env.BENCH_LOOP_PROBE_DIR);
+const ticksAtStart = probing ? cpuTicks() : undefined;
 const started = performance.now();
 for (let n = 0; n < total; n++) {
   const due = started + (n * 1000) / plan.rate;
@@ -308,6 +388,8 @@ for (let n = 0; n < total; n++) {
 }
 await Promise.all(inFlight);
 const sendingSeconds = (performance.now() - started) / 1000;
+// Cores used by each part of the machine while the measured sends ran (bench probe).
+const coresWhileSending = probing ? cpuBetween(ticksAtStart, cpuTicks(), sendingSeconds) : undefined;
 
 // Deliveries still on their way: wait until every accepted message arrived, or the time given.
 const waitedFrom = performance.now();
@@ -335,6 +417,32 @@ const warm = all
 const lastDelivery = Math.max(...all.map((message) => message.deliveredAt ?? 0));
 const round = (ms) => Math.round(ms * 10) / 10;
 answerTimes.sort((a, b) => a - b);
+if (probing) {
+  // Per second of sending: how many were sent, and their send-to-delivery p50 / p99 / max.
+  const perSecond = [];
+  for (const message of all) {
+    if (message.deliveredAt === undefined) continue;
+    const second = Math.floor((message.sentAt - started) / 1000);
+    perSecond[second] ??= [];
+    perSecond[second].push(message.deliveredAt - message.sentAt);
+  }
+  const lines = [...perSecond.entries()].flatMap(([second, values]) => {
+    if (!values) return [];
+    values.sort((a, b) => a - b);
+    const q = (f) => round(values[Math.min(values.length - 1, Math.floor(f * values.length))]);
+    return JSON.stringify({
+      second,
+      sent: values.length,
+      p50: q(0.5),
+      p99: q(0.99),
+      max: round(values.at(-1)),
+    });
+  });
+  writeFileSync(
+    path.join(process.env.BENCH_LOOP_PROBE_DIR, `latency-${process.pid}.jsonl`),
+    `${lines.join('\n')}\n${JSON.stringify({ coresWhileSending, startedAtEpochMs: Math.round(performance.timeOrigin + started) })}\n`,
+  );
+}
 process.stdout.write(
   `${JSON.stringify({
     clients: clients.length,
