@@ -161,7 +161,7 @@ describe('app shell', () => {
       await drawn.context.close();
 
       const app = await open(true);
-      await expect.poll(() => app.page.locator('.app-shell').count(), item.name).toBe(0);
+      await expect.poll(() => app.page.locator('.app-shell').count(), { message: item.name }).toBe(0);
       await app.page.locator('.list-toolbar').waitFor();
       const note = app.page.locator('.list-note');
       expect(await note.count(), item.name).toBe(item.note ? 1 : 0);
