@@ -115,6 +115,64 @@ describe('app shell', () => {
       await context.close();
     }
   });
+
+  it("draws the therapist list's note before any script, exactly where the page then shows it (decision 082)", async () => {
+    const cases = [
+      { name: 'km, nearest, no position', language: 'km', search: '', position: false, note: true },
+      {
+        name: 'en, nearest named, no position',
+        language: 'en',
+        search: '?sort=distance',
+        position: false,
+        note: true,
+      },
+      { name: 'en, a stored position', language: 'en', search: '', position: true, note: false },
+      { name: 'en, another sort', language: 'en', search: '?sort=rating', position: false, note: false },
+    ];
+    for (const item of cases) {
+      const url = `${journey.server.baseUrl}/therapist/therapistList${item.search}`;
+      const texts = {
+        en: { title: 'Therapists', note: 'Sorted from the city centre.' },
+        km: { title: 'អ្នកម៉ាស្សា', note: 'តម្រៀបពីកណ្ដាលទីក្រុង។' },
+      }[item.language as 'en' | 'km'];
+      const open = async (withScripts: boolean) => {
+        const context = await phoneContext(journey.launched.browser, item.language);
+        await context.addCookies([{ name: 'lang', value: item.language, url: journey.server.baseUrl }]);
+        if (item.position)
+          await context.addInitScript(() =>
+            localStorage.setItem('sabai.location', JSON.stringify({ lat: 11.556, lng: 104.928 })),
+          );
+        // Without the app's scripts the page is what the server drew, and nothing else.
+        if (!withScripts) await context.route('**/assets/*.js', (route) => route.abort());
+        const page = await context.newPage();
+        await page.goto(url);
+        return { context, page };
+      };
+
+      const drawn = await open(false);
+      await drawn.page.locator('.app-shell').waitFor();
+      expect(await drawn.page.locator('.page-header__title:visible').textContent(), item.name).toBe(
+        texts.title,
+      );
+      const drawnNote = drawn.page.locator('.app-shell .list-note');
+      expect(await drawnNote.isVisible(), item.name).toBe(item.note);
+      if (item.note) expect(await drawnNote.textContent(), item.name).toContain(texts.note);
+      const drawnBox = item.note ? await drawnNote.boundingBox() : null;
+      await drawn.context.close();
+
+      const app = await open(true);
+      await expect.poll(() => app.page.locator('.app-shell').count(), { message: item.name }).toBe(0);
+      await app.page.locator('.list-toolbar').waitFor();
+      const note = app.page.locator('.list-note');
+      expect(await note.count(), item.name).toBe(item.note ? 1 : 0);
+      if (item.note) {
+        expect(await note.textContent(), item.name).toContain(texts.note);
+        // In the same place as the drawn one: the page does not jump when React replaces the shell.
+        expect((await note.boundingBox())?.y, item.name).toBe(drawnBox?.y);
+      }
+      await app.context.close();
+    }
+  });
 });
 
 const PAGES = [

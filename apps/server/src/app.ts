@@ -26,7 +26,12 @@ import { registerRateLimit } from './http/rate-limit';
 import { requestContext } from './http/request-context';
 import { RequestLineLog } from './http/request-log';
 import { computeSecurityHeaderSets, registerSecurityHeaders } from './http/security-headers';
-import { INTL_PRELOAD_SCRIPT_SOURCE, loadWebShell, shellLanguage } from './http/web-shell';
+import {
+  INTL_PRELOAD_SCRIPT_SOURCE,
+  LIST_NOTE_SCRIPT_SOURCE,
+  loadWebShell,
+  shellLanguage,
+} from './http/web-shell';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { type PeriodicJob, startJobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
@@ -104,8 +109,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // The drawn page's one inline script, by its hash (http/web-shell.ts, decision 070).
-        scriptSrc: ["'self'", INTL_PRELOAD_SCRIPT_SOURCE],
+        // The drawn page's inline scripts, by their hashes (http/web-shell.ts, decisions 070, 082).
+        scriptSrc: ["'self'", INTL_PRELOAD_SCRIPT_SOURCE, LIST_NOTE_SCRIPT_SOURCE],
         workerSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         upgradeInsecureRequests: null,

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
+import { LIST_NOTE_SCRIPT } from './web-shell';
 
 /** A built web app with its shell template and strings table, as apps/web/vite-app-shell.ts writes them. */
 const webDist = mkdtempSync(path.join(tmpdir(), 'sabai-shell-'));
@@ -71,7 +73,7 @@ describe('the server draws the app shell in the user language', () => {
   });
 
   it('follows the browser language without a cookie, and draws a page without tab bar elsewhere', async () => {
-    const response = await page('/therapist/therapistList?sort=price', {
+    const response = await page('/therapist/therapistMap?sort=price', {
       'accept-language': 'th-TH,th;q=0.9',
     });
     expect(response.body).toContain('<html lang="th">');
@@ -111,7 +113,7 @@ describe('the server draws the app shell in the user language', () => {
     expect(detail).toContain('href="/assets/therapist-detail-page-1.js"></head>');
     expect(detail).not.toContain('home-page-1.js');
     // Another page of the same shell kind (no tab bar) names nothing.
-    expect((await page('/therapist/therapistList', { 'accept-language': 'km' })).body).not.toContain(
+    expect((await page('/therapist/therapistMap', { 'accept-language': 'km' })).body).not.toContain(
       'modulepreload',
     );
     expect((await page('/my')).body).not.toContain('modulepreload');
@@ -142,7 +144,7 @@ describe('the server draws the app shell in the user language', () => {
         .update(inline[0] as string)
         .digest('base64');
       expect(response.headers['content-security-policy']).toMatch(
-        new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`),
+        new RegExp(`script-src 'self'[^;]* 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$| )`),
       );
     }
     // English, and a language without polyfill files in this build, get neither.
@@ -151,6 +153,49 @@ describe('the server draws the app shell in the user language', () => {
       expect(body).not.toContain('intl-preloads');
       expect(body).not.toContain('<script>');
     }
+  });
+
+  it("draws the therapist list's first screen, with its note script the CSP allows (decision 082)", async () => {
+    const response = await page('/therapist/therapistList?sort=distance', { cookie: 'lang=km' });
+    expect(response.body).toContain('data-shell="therapist-list" data-shell-tab=""');
+    const head = response.body.split('</head>')[0] as string;
+    const inline = [...head.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1] as string);
+    expect(inline).toEqual([LIST_NOTE_SCRIPT]);
+    const hash = createHash('sha256').update(LIST_NOTE_SCRIPT).digest('base64');
+    expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+    // No other page runs it.
+    for (const url of ['/', '/therapist/therapistMap', '/instore'])
+      expect((await page(url)).body).not.toContain(LIST_NOTE_SCRIPT);
+  });
+
+  it("hides the drawn note exactly where the list's first render has none", () => {
+    /** Runs the drawn page's script with this URL and stored location; the note is shown unless "off". */
+    const noteShown = (search: string, stored: string | null, storageThrows = false) => {
+      const attributes: Record<string, string> = {};
+      runInNewContext(LIST_NOTE_SCRIPT, {
+        URLSearchParams,
+        location: { search },
+        localStorage: {
+          getItem: (key: string) => {
+            if (storageThrows) throw new Error('blocked');
+            return key === 'sabai.location' ? stored : null;
+          },
+        },
+        document: {
+          documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) },
+        },
+      });
+      return attributes['data-list-note'] !== 'off';
+    };
+    // "Nearest" (the default, or named) without a position: the page says it sorts from the centre.
+    expect(noteShown('', null)).toBe(true);
+    expect(noteShown('?sort=distance&type=1', null)).toBe(true);
+    // With a stored position, or another sort, the page shows no note.
+    expect(noteShown('', '{"lat":11.55,"lng":104.92}')).toBe(false);
+    expect(noteShown('?sort=price', null)).toBe(false);
+    expect(noteShown('?type=1&sort=rating', null)).toBe(false);
+    // Storage the script cannot read: hidden (the page may draw it itself, never the reverse).
+    expect(noteShown('', null, true)).toBe(false);
   });
 
   it('keeps the template and its strings out of reach', async () => {

@@ -20,6 +20,13 @@ const TAB_PAGES: Record<string, { shell: 'home' | 'tab'; tab: string }> = {
   '/order': { shell: 'tab', tab: 'orders' },
   '/my': { shell: 'tab', tab: 'me' },
 };
+/**
+ * Pages whose first screen the shell draws beyond the header (decision 082): the therapist list's
+ * title and its "sorted from the city centre" note, its largest first-screen text.
+ */
+const DRAWN_PAGES: Record<string, { shell: 'therapist-list'; tab: string }> = {
+  '/therapist/therapistList': { shell: 'therapist-list', tab: '' },
+};
 const PAGE = { shell: 'page', tab: '' } as const;
 
 interface ShellStrings {
@@ -48,6 +55,22 @@ export const INTL_PRELOAD_SCRIPT =
   "e.fetchPriority='low';e.href=h;document.head.appendChild(e)}}catch(e){}})()";
 /** The CSP source that lets INTL_PRELOAD_SCRIPT (and no other inline script) run. */
 export const INTL_PRELOAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(INTL_PRELOAD_SCRIPT).digest('base64')}'`;
+
+/**
+ * Run in the therapist list's head (decision 082): the drawn page shows the list's "sorted from the
+ * city centre" note exactly when the page's first render will (therapist-list-page.tsx: the sort is
+ * "distance", the URL's default, and no position is stored), so it hides it when the URL names
+ * another sort or the phone has a position stored (web/src/lib/storage.ts `sabai.location`, read
+ * by hooks/use-user-location.ts). Erring only one way: an unreadable stored value or an unknown
+ * sort hides a note the page may then draw itself, never the reverse. Static, allowed by its hash.
+ */
+export const LIST_NOTE_SCRIPT =
+  "(function(){try{var s=new URLSearchParams(location.search).get('sort');" +
+  "if((s!==null&&s!=='distance')||localStorage.getItem('sabai.location')!==null)" +
+  "document.documentElement.setAttribute('data-list-note','off')}catch(e){" +
+  "document.documentElement.setAttribute('data-list-note','off')}})()";
+/** The CSP source that lets LIST_NOTE_SCRIPT run. */
+export const LIST_NOTE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(LIST_NOTE_SCRIPT).digest('base64')}'`;
 
 export interface ShellPage {
   html: string;
@@ -139,16 +162,17 @@ export function loadWebShell(distDir: string): WebShell | undefined {
     // soon as it lays out the shell's text; a preload only competed with the scripts (FCP +0.9 s).
     // The language's files first: the first render waits for them before any page chunk is used,
     // and the browser starts low-priority fetches in the order it meets them.
+    const listNote = kind.shell === 'therapist-list' ? `<script>${LIST_NOTE_SCRIPT}</script>` : '';
     return template
       .replace('<html lang="en">', `<html lang="${language}">`)
-      .replace('</head>', `${languageTags(language)}${preloadTags(route)}</head>`)
+      .replace('</head>', `${listNote}${languageTags(language)}${preloadTags(route)}</head>`)
       .replace(/\{\{([\w.-]+)\}\}/g, (_match, key: string) => escapeHtml(values[key] ?? ''));
   };
 
   return {
     page(pathname, language) {
       const route = pathname.replace(/(.)\/+$/, '$1');
-      const kind = TAB_PAGES[route] ?? PAGE;
+      const kind = TAB_PAGES[route] ?? DRAWN_PAGES[route] ?? PAGE;
       const preloaded = route in preloads ? route : '';
       const key = `${language}|${kind.shell}|${kind.tab}|${preloaded}`;
       let page = pages.get(key);
