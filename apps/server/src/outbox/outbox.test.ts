@@ -224,6 +224,54 @@ describe('the transactional outbox', () => {
     }
   });
 
+  it('hands a batching handler each batch whole and in id order, isolates a bad event and keeps every aggregate in order', async () => {
+    const clock = fixedClock(START);
+    const batches: string[][] = [];
+    const heardAlone: string[] = [];
+    const after: string[] = [];
+    const refused = new Set(['b#2']);
+    const outbox = createOutbox({
+      db,
+      clock,
+      log,
+      handlers: [
+        {
+          name: 'batching',
+          async handleBatch(events) {
+            batches.push(events.map(labelOf));
+            if (events.some((event) => refused.has(labelOf(event)))) throw new Error('one bad event');
+          },
+          async handle(event) {
+            if (refused.delete(labelOf(event))) throw new Error(`${labelOf(event)} refused`);
+            heardAlone.push(labelOf(event));
+          },
+        },
+        { name: 'after', handle: async (event) => void after.push(labelOf(event)) },
+      ],
+    });
+    for (let n = 1; n <= 3; n++) {
+      for (const aggregateId of ['a', 'b', 'c']) {
+        await outbox.add(db, { aggregateType: 'order', aggregateId, eventType: 'step', payload: { n } });
+      }
+    }
+    await outbox.dispatchPending();
+    // Each batch is the heads of the aggregates, in the order written.
+    expect(batches[0]).toEqual(['a#1', 'b#1', 'c#1']);
+    expect(batches[1]).toEqual(['a#2', 'b#2', 'c#2']);
+    // The batch with the bad event went event by event: only b#2 failed, and the next handler did
+    // not hear it; b's later event waits behind it, the other aggregates went on.
+    expect(heardAlone).toEqual(['a#2', 'c#2']);
+    expect(after).toEqual(['a#1', 'b#1', 'c#1', 'a#2', 'c#2', 'a#3', 'c#3']);
+    expect(batches[2]).toEqual(['a#3', 'c#3']);
+    clock.advance(1_000);
+    await outbox.dispatchPending();
+    // b#2 again (alone: a batch of one goes to `handle`), then b#3.
+    expect(after.slice(7)).toEqual(['b#2', 'b#3']);
+    expect(heardAlone.slice(2)).toEqual(['b#2', 'b#3']);
+    const rows = await db.select().from(outboxEvents);
+    expect(rows.every((row) => row.dispatchedAt)).toBe(true);
+  });
+
   it('prunes dispatched events after their retention, never undispatched ones', async () => {
     const { outbox } = recordingOutbox();
     await outbox.add(db, { aggregateType: 'order', aggregateId: 4, eventType: 'placed', payload: { n: 1 } });

@@ -45,6 +45,14 @@ export interface OutboxHandler {
   name: string;
   handle(event: OutboxEvent): Promise<void>;
   /**
+   * Optional: the dispatcher's batch at once (decision 080), each event the head of its own
+   * aggregate, in id order: one statement for many events instead of one per event. Settles when
+   * every event is handled; a throw makes the dispatcher hand each of them to `handle` alone (so one
+   * bad event fails alone): what it did before the throw is done again, so be idempotent by `id`.
+   * Without it, or for a batch of one, the dispatcher calls `handle` per event.
+   */
+  handleBatch?(events: readonly OutboxEvent[]): Promise<void>;
+  /**
    * For a `deliverOnCommit` event: writes the event's row in the writer's transaction, in one
    * statement with its own work (one round trip instead of two; a throw rolls the writer back):
    * `insertRow` is the row's `insert … returning id`, to run as a CTE of that statement. Answers the
@@ -345,37 +353,75 @@ export function createOutbox(options: OutboxOptions) {
     return claimed.sort((a, b) => a.id - b.id);
   }
 
-  async function dispatchOne(row: typeof outboxEvents.$inferSelect) {
-    const event: OutboxEvent = {
-      id: row.id,
-      aggregateType: row.aggregateType,
-      aggregateId: row.aggregateId,
-      eventType: row.eventType,
-      payload: row.payload,
-      topics: row.topics,
-      createdAt: row.createdAt,
-      deliveredOnCommit: row.deliveredOnCommitAt !== null,
+  const eventOf = (row: typeof outboxEvents.$inferSelect): OutboxEvent => ({
+    id: row.id,
+    aggregateType: row.aggregateType,
+    aggregateId: row.aggregateId,
+    eventType: row.eventType,
+    payload: row.payload,
+    topics: row.topics,
+    createdAt: row.createdAt,
+    deliveredOnCommit: row.deliveredOnCommitAt !== null,
+  });
+
+  /** Leaves a failed event undispatched, to be tried again after its backoff (if the claim is still ours). */
+  async function backOff(row: typeof outboxEvents.$inferSelect, error: unknown) {
+    const wait = Math.min(MAX_BACKOFF_MS, BACKOFF_MS * 2 ** (row.attempts - 1));
+    log.warn(
+      { err: error, eventId: row.id, attempt: row.attempts },
+      'outbox event not dispatched; will retry',
+    );
+    await db
+      .update(outboxEvents)
+      .set({
+        lockedUntil: null,
+        nextAttemptAt: new Date(clock.now().getTime() + wait),
+        lastError: (error instanceof Error ? error.message : String(error)).slice(0, 2_000),
+      })
+      .where(and(eq(outboxEvents.id, row.id), eq(outboxEvents.attempts, row.attempts)));
+  }
+
+  /**
+   * Hands a claimed batch to every handler in turn (decision 080): each handler hears the batch's
+   * events in id order, at once through `handleBatch` when it has one, else one by one. An event a
+   * handler fails is left out of the later handlers and backs off, as a throw in `handle` did when
+   * events went through the handlers one at a time; each event still reaches the handlers in their
+   * order, and an aggregate has at most one event in a batch (its head). Answers the handled rows.
+   */
+  async function dispatchBatch(rows: (typeof outboxEvents.$inferSelect)[]) {
+    let pending = rows.map((row) => ({ row, event: eventOf(row) }));
+    const failures = new Map<number, unknown>();
+    const eachAlone = async (handler: OutboxHandler, items: typeof pending) => {
+      for (const { row, event } of items) {
+        try {
+          await handler.handle(event);
+        } catch (error) {
+          failures.set(row.id, error);
+        }
+      }
     };
-    const isCurrentClaim = and(eq(outboxEvents.id, row.id), eq(outboxEvents.attempts, row.attempts));
-    try {
-      for (const handler of handlers) await handler.handle(event);
-      return true;
-    } catch (error) {
-      const wait = Math.min(MAX_BACKOFF_MS, BACKOFF_MS * 2 ** (row.attempts - 1));
-      log.warn(
-        { err: error, eventId: row.id, attempt: row.attempts },
-        'outbox event not dispatched; will retry',
-      );
-      await db
-        .update(outboxEvents)
-        .set({
-          lockedUntil: null,
-          nextAttemptAt: new Date(clock.now().getTime() + wait),
-          lastError: (error instanceof Error ? error.message : String(error)).slice(0, 2_000),
-        })
-        .where(isCurrentClaim);
-      return false;
+    for (const handler of handlers) {
+      if (!pending.length) break;
+      if (handler.handleBatch && pending.length > 1) {
+        try {
+          await handler.handleBatch(pending.map(({ event }) => event));
+        } catch (error) {
+          log.warn(
+            { err: error, handler: handler.name },
+            'outbox batch failed; handing its events one by one',
+          );
+          await eachAlone(handler, pending);
+        }
+      } else {
+        await eachAlone(handler, pending);
+      }
+      pending = pending.filter(({ row }) => !failures.has(row.id));
     }
+    for (const row of rows) {
+      const error = failures.get(row.id);
+      if (error !== undefined) await backOff(row, error);
+    }
+    return pending.map(({ row }) => row);
   }
 
   /** Marks a batch's handled events dispatched in one statement (where the claim is still ours). */
@@ -418,12 +464,10 @@ export function createOutbox(options: OutboxOptions) {
       renewal.unref();
       // Each claimed event heads its own aggregate, so marking them together at the end of the
       // batch keeps every aggregate's order (its next event waits for the mark) for one statement.
-      const handled: (typeof outboxEvents.$inferSelect)[] = [];
       try {
-        for (const row of claimed) {
-          if (await dispatchOne(row)) handled.push(row);
-          else undispatched.delete(row.id);
-        }
+        const handled = await dispatchBatch(claimed);
+        const handledIds = new Set(handled.map((row) => row.id));
+        for (const row of claimed) if (!handledIds.has(row.id)) undispatched.delete(row.id);
         await markDispatched(handled);
       } finally {
         clearInterval(renewal);

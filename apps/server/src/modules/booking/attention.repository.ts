@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   type AuditedOrderState,
@@ -50,6 +50,57 @@ export function createAttentionRepository(db: Db) {
       if (!row) return undefined;
       const { lastEnteredAt, ...order } = row;
       return { order: order as OrderRow, lastEnteredAt };
+    },
+
+    /**
+     * `orderWithLastEnteredAt` for several orders in one statement (the order watch's batch,
+     * decision 080): answers each order found, by id.
+     */
+    ordersWithLastEnteredAt: async (orderIds: readonly number[], statusCode: number) => {
+      const found = new Map<number, { order: OrderRow; lastEnteredAt: Date | null }>();
+      if (!orderIds.length) return found;
+      const rows = await db
+        .select({
+          ...getTableColumns(orders),
+          lastEnteredAt: sql<Date | null>`(select h.at from order_status_history h
+            where h.order_id = "orders"."id" and h.to_status = ${statusCode}
+            order by h.id desc limit 1)`.mapWith(orderStatusHistory.at),
+        })
+        .from(orders)
+        .where(inArray(orders.id, [...orderIds]));
+      for (const { lastEnteredAt, ...order } of rows)
+        found.set(order.id, { order: order as OrderRow, lastEnteredAt });
+      return found;
+    },
+
+    /** `resolveFlags` for several orders, each with its kinds, in one statement (decision 080). */
+    resolveFlagsOfMany: async (
+      resolutions: readonly { orderId: number; kinds: readonly OrderFlagKind[] }[],
+      now: Date,
+    ) => {
+      // Orders resolving the same kinds (the same new status) share one condition.
+      const byKinds = new Map<string, { kinds: readonly OrderFlagKind[]; orderIds: number[] }>();
+      for (const { orderId, kinds } of resolutions) {
+        if (!kinds.length) continue;
+        const key = [...kinds].sort().join(',');
+        const group = byKinds.get(key) ?? { kinds, orderIds: [] };
+        group.orderIds.push(orderId);
+        byKinds.set(key, group);
+      }
+      if (!byKinds.size) return;
+      await db
+        .update(orderFlags)
+        .set({ resolvedAt: now })
+        .where(
+          and(
+            isNull(orderFlags.resolvedAt),
+            or(
+              ...[...byKinds.values()].map(({ orderIds, kinds }) =>
+                and(inArray(orderFlags.orderId, orderIds), inArray(orderFlags.kind, [...kinds])),
+              ),
+            ),
+          ),
+        );
     },
 
     /**

@@ -497,6 +497,21 @@ export function createBookingRepository(db: Db) {
       (await tx.insert(orders).values(row).returning())[0] as OrderRow,
     findOrder: async (id: number) => (await prepared.findOrder.execute({ id }))[0],
     orderParties: async (id: number) => (await prepared.partiesOf.execute({ id }))[0],
+    /** `orderParties` of several orders in one statement (the outbox's batches, decision 080). */
+    ordersParties: async (ids: readonly number[]) =>
+      ids.length
+        ? db
+            .select({
+              orderId: orders.id,
+              orderNumber: orders.orderNumber,
+              kind: orders.kind,
+              customerId: orders.customerId,
+              providerUserId: therapists.userId,
+            })
+            .from(orders)
+            .leftJoin(therapists, eq(therapists.id, orders.therapistId))
+            .where(inArray(orders.id, [...ids]))
+        : [],
     /** Moves the order only if it is still in the status the decision was made on. */
     updateOrderFrom: async (tx: Db, id: number, fromStatus: number, changes: Partial<NewOrderRow>) =>
       (

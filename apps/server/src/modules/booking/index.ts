@@ -29,7 +29,7 @@ import { createEarliestStartsService, type EarliestStartsService } from './earli
 import { createFreeStartsService } from './free-starts.service';
 import type { BookingCouponHooks } from './order-core';
 import { createOrderLabels } from './order-labels';
-import { createOrderPartiesReader, type OrderParties } from './order-parties';
+import { createOrderPartiesReader, createOrdersPartiesReader, type OrderParties } from './order-parties';
 import { createOrderWatch } from './order-watch';
 import type { OrdersService } from './orders.service';
 import { createOrdersService } from './orders.service';
@@ -58,6 +58,8 @@ export interface BookingApi {
   orders: OrdersService;
   /** Who an order concerns (customer, current provider), for notifications. */
   partiesOf: (orderId: number) => Promise<OrderParties | null>;
+  /** `partiesOf` for several orders in one read: those found, by id (decision 080). */
+  partiesOfMany: (orderIds: readonly number[]) => Promise<Map<number, OrderParties>>;
   /** "Available now" and the earliest start of a page of therapist cards (decision 036). */
   earliestStarts: EarliestStartsService['earliestStarts'];
   /**
@@ -188,6 +190,7 @@ export function createBookingModule(
     api: {
       orders,
       partiesOf: createOrderPartiesReader(repository),
+      partiesOfMany: createOrdersPartiesReader(repository),
       earliestStarts,
       async recordStaffMoneyAction(tx, { orderId, staffId, action, reason, before }) {
         const order = await attention.findOrderIn(tx, orderId);

@@ -18,3 +18,16 @@ export function createOrderPartiesReader(repository: BookingRepository) {
     return { ...row, kind: row.kind as OrderParties['kind'], providerUserId: row.providerUserId ?? null };
   };
 }
+
+/** `partiesOf` for several orders in one read (decision 080): the orders found, by id. */
+export function createOrdersPartiesReader(repository: BookingRepository) {
+  return async function partiesOfMany(orderIds: readonly number[]): Promise<Map<number, OrderParties>> {
+    const rows = await repository.ordersParties([...new Set(orderIds)]);
+    return new Map(
+      rows.map((row) => [
+        row.orderId,
+        { ...row, kind: row.kind as OrderParties['kind'], providerUserId: row.providerUserId ?? null },
+      ]),
+    );
+  };
+}

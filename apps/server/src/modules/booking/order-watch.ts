@@ -2,9 +2,9 @@ import type { CityBookingSettings } from '@sabai/shared/booking/booking-settings
 import { type OrderStatus, orderStatusCode } from '@sabai/shared/booking/order-status';
 import type { Db } from '../../db/client';
 import type { OrderFlagKind } from '../../db/schema';
-import { handleJob, type JobQueue } from '../../jobs/queue';
+import { type EnqueueItem, handleJob, type JobQueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
-import type { Outbox, OutboxHandler } from '../../outbox/outbox';
+import type { Outbox, OutboxEvent, OutboxHandler } from '../../outbox/outbox';
 import type { AttentionRepository } from './attention.repository';
 import { FLAG_RULES, FLAGS_STARTED_BY, flagsResolvedBy, isFlagDue, openStatusCodesOf } from './booking.flags';
 import { acceptReminderJob, orderFlagCheckJob } from './booking.jobs';
@@ -71,8 +71,64 @@ export function createOrderWatch(deps: {
     );
   }
 
+  /**
+   * The dispatcher's batch (decision 080): the same decisions as `handle` per event, from one flag
+   * resolution, one read of the orders and one insert of every event's timers. Each event in a batch
+   * heads its own order, so no two are about one order.
+   */
+  async function handleBatch(events: readonly OutboxEvent[]) {
+    const watched = events.filter(
+      (event) =>
+        event.aggregateType === 'order' &&
+        (event.eventType === 'order.statusChanged' ||
+          event.eventType === 'order.extraClocksAdded' ||
+          event.eventType === 'order.projectChanged'),
+    );
+    if (!watched.length) return;
+    const statusChanges = watched.filter((event) => event.eventType === 'order.statusChanged');
+    await attention.resolveFlagsOfMany(
+      statusChanges.map((event) => ({
+        orderId: Number(event.aggregateId),
+        kinds: flagsResolvedBy((event.payload as { to: OrderStatus }).to),
+      })),
+      clock.now(),
+    );
+    const read = await attention.ordersWithLastEnteredAt(
+      watched.map((event) => Number(event.aggregateId)),
+      WAITING,
+    );
+    const settingsByCity = new Map<number, Promise<CityBookingSettings>>();
+    const settingsOf = (cityId: number) => {
+      let settings = settingsByCity.get(cityId);
+      if (!settings) {
+        settings = deps.settingsOf(cityId);
+        settingsByCity.set(cityId, settings);
+      }
+      return settings;
+    };
+    const timers: EnqueueItem[] = [];
+    for (const event of watched) {
+      const found = read.get(Number(event.aggregateId));
+      if (!found) continue;
+      const { order } = found;
+      if (event.eventType === 'order.statusChanged') {
+        const { to } = event.payload as { to: OrderStatus };
+        // Only the order's current state starts timers: an event heard late starts nothing stale.
+        if (order.status !== orderStatusCode(to)) continue;
+        const settings = await settingsOf(order.cityId);
+        if (to === 'waitingAcceptance') timers.push(...remindersOf(order, found.lastEnteredAt, settings));
+        if (order.kind === 'homeVisit')
+          timers.push(...(FLAGS_STARTED_BY[to] ?? []).map((kind) => flagCheckOf(order, kind, settings)));
+      } else if (order.status === IN_SERVICE) {
+        timers.push(flagCheckOf(order, 'overrun', await settingsOf(order.cityId)));
+      }
+    }
+    await deps.jobs().enqueueMany(db, timers);
+  }
+
   const subscription: OutboxHandler = {
     name: 'booking.order-watch',
+    handleBatch,
     async handle(event) {
       if (event.aggregateType !== 'order') return;
       const orderId = Number(event.aggregateId);

@@ -27,7 +27,7 @@ export interface NotificationsApi {
  */
 export function createNotificationsModule(
   context: Pick<ModuleContext, 'db' | 'clock' | 'outbox' | 'config' | 'log'>,
-  needs: { booking: Pick<BookingApi, 'partiesOf'> },
+  needs: { booking: Pick<BookingApi, 'partiesOf' | 'partiesOfMany'> },
   /** A push sender in place of `web-push` (tests, or another push transport). */
   options: { pushSender?: PushSender } = {},
 ): AppModule<NotificationsApi> {
@@ -36,6 +36,7 @@ export function createNotificationsModule(
     clock: context.clock,
     outbox: context.outbox,
     partiesOf: needs.booking.partiesOf,
+    partiesOfMany: needs.booking.partiesOfMany,
   });
   const keys = resolveVapidKeys(context.config);
   if (!keys) context.log.warn('Web Push is off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');

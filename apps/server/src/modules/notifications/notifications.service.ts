@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n';
 import { type Page, pageWindow, toPage } from '../../lib/paging';
 import type { Outbox, OutboxEvent, OutboxHandler } from '../../outbox/outbox';
-import type { BookingApi } from '../booking';
+import type { BookingApi, OrderParties } from '../booking';
 import { planFor, planForFeedback } from './notification-rules';
 import type {
   NewNotificationRow,
@@ -65,16 +65,26 @@ export function createNotificationsService(deps: {
   clock: Clock;
   outbox: Outbox;
   partiesOf: BookingApi['partiesOf'];
+  /** Several orders' parties in one read (the dispatcher's batch, decision 080). */
+  partiesOfMany?: BookingApi['partiesOfMany'];
 }) {
   const { repository, clock, outbox } = deps;
 
   /** The records an order event asks for, each with the key that makes a redelivery write nothing. */
   async function recordsFor(event: OutboxEvent): Promise<NewNotificationRow[]> {
+    if (!plansOf(event).length) return [];
+    return recordsWith(event, await deps.partiesOf(Number(event.aggregateId)));
+  }
+
+  const plansOf = (event: OutboxEvent) =>
+    planFor(event.eventType, (event.payload ?? {}) as Record<string, unknown>);
+
+  /** `recordsFor` with the order's parties in hand (read one by one, or for a batch at once). */
+  function recordsWith(event: OutboxEvent, parties: OrderParties | null | undefined): NewNotificationRow[] {
     const payload = (event.payload ?? {}) as Record<string, unknown>;
     const plans = planFor(event.eventType, payload);
     if (!plans.length) return [];
     const orderId = Number(event.aggregateId);
-    const parties = await deps.partiesOf(orderId);
     if (!parties) return [];
     // The provider when the event was written is on its topics; a later reassignment does not move it.
     const providerAtEvent = userIdsOf(event.topics).find((id) => id !== parties.customerId) ?? null;
@@ -131,24 +141,51 @@ export function createNotificationsService(deps: {
     return viewOf(row, language);
   }
 
+  /** Writes the records and, for each one new, its `notification.created` event, in one transaction. */
+  async function write(rows: NewNotificationRow[]) {
+    if (!rows.length) return;
+    await outbox.transaction(async (tx: Db) => {
+      const inserted = await repository.insertNew(tx, rows);
+      for (const row of inserted) {
+        await outbox.add(tx, {
+          aggregateType: 'notification',
+          aggregateId: row.recipientId,
+          eventType: NOTIFICATION_CREATED_EVENT,
+          payload: recordOf(row),
+          topics: [`user:${row.recipientId}`],
+        });
+      }
+    });
+  }
+
   const subscription: OutboxHandler = {
     name: 'notifications',
+    /**
+     * The dispatcher's batch (decision 080): the orders' parties in one read and every event's
+     * records in one transaction, in the events' order; an event without records costs nothing.
+     */
+    async handleBatch(events) {
+      const orderEvents = events.filter((event) => event.aggregateType === 'order' && plansOf(event).length);
+      const parties =
+        orderEvents.length && deps.partiesOfMany
+          ? await deps.partiesOfMany(orderEvents.map((event) => Number(event.aggregateId)))
+          : undefined;
+      const rows: NewNotificationRow[] = [];
+      for (const event of events) {
+        if (event.aggregateType === 'feedback') rows.push(...feedbackRecordsFor(event));
+        else if (event.aggregateType === 'order' && plansOf(event).length)
+          rows.push(
+            ...(parties
+              ? recordsWith(event, parties.get(Number(event.aggregateId)))
+              : await recordsFor(event)),
+          );
+      }
+      await write(rows);
+    },
     async handle(event) {
       if (event.aggregateType !== 'order' && event.aggregateType !== 'feedback') return;
       const rows = event.aggregateType === 'order' ? await recordsFor(event) : feedbackRecordsFor(event);
-      if (!rows.length) return;
-      await outbox.transaction(async (tx: Db) => {
-        const inserted = await repository.insertNew(tx, rows);
-        for (const row of inserted) {
-          await outbox.add(tx, {
-            aggregateType: 'notification',
-            aggregateId: row.recipientId,
-            eventType: NOTIFICATION_CREATED_EVENT,
-            payload: recordOf(row),
-            topics: [`user:${row.recipientId}`],
-          });
-        }
-      });
+      await write(rows);
     },
   };
 

@@ -66,6 +66,32 @@ export function publishToRealtime(deps: { bus: EventBus; log: TopicLog; clock: C
         return publishAfterCommit(event, logged);
       },
     },
+    /**
+     * The dispatcher's batch (decision 080): one statement numbers every event's topics, then one
+     * bus message publishes them all, in id order (each topic's numbers follow that order).
+     */
+    async handleBatch(events) {
+      const due = events.filter((event) => !publishedOnCommit.has(event.id) && !event.deliveredOnCommit);
+      const numbers = await deps.log.appendBatch(
+        due.map((event) => ({
+          id: event.id,
+          type: event.eventType,
+          payload: event.payload,
+          topics: event.topics,
+        })),
+        deps.clock.now(),
+      );
+      const published = due.flatMap((event) =>
+        (numbers.get(event.id) ?? []).map(({ topic, seq }) => ({
+          topic,
+          seq,
+          type: event.eventType,
+          payload: event.payload,
+        })),
+      );
+      if (published.length) await deps.bus.publishAll(published);
+      for (const event of events) publishedOnCommit.delete(event.id);
+    },
     async handle(event) {
       // Published on commit, by this process (remembered) or by another (its mark, decision 066).
       if (publishedOnCommit.delete(event.id) || event.deliveredOnCommit) return;

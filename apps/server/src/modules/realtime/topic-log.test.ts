@@ -123,4 +123,54 @@ describe('the topic log', async () => {
     expect(none.logged).toEqual([]);
     expect(none.outboxEventId).toBeGreaterThan(first.outboxEventId);
   });
+
+  it("numbers a batch in one statement: a shared topic's events in id order, an earlier dispatch's numbers kept", async () => {
+    // Event 501 was numbered by a dispatch before (a crash after its append, say).
+    const before = await log.append(
+      { topics: ['order:50', 'user:51'], type: 'order.statusChanged', payload: { n: 1 }, outboxEventId: 501 },
+      now,
+    );
+    expect(before).toEqual([
+      { topic: 'order:50', seq: 1 },
+      { topic: 'user:51', seq: 1 },
+    ]);
+    const batch = [
+      { id: 503, type: 'order.statusChanged', payload: { n: 3 }, topics: ['user:51', 'order:52'] },
+      { id: 501, type: 'order.statusChanged', payload: { n: 1 }, topics: ['order:50', 'user:51'] },
+      { id: 502, type: 'order.statusChanged', payload: null, topics: ['user:51', 'user:51', 'order:51'] },
+      { id: 504, type: 'quiet', payload: {}, topics: [] },
+      { id: 505, type: 'order.statusChanged', payload: { n: 5 }, topics: ['user:51'] },
+    ];
+    const numbers = await log.appendBatch(batch, now);
+    expect(Object.fromEntries(numbers)).toEqual({
+      501: before,
+      502: [
+        { topic: 'order:51', seq: 1 },
+        { topic: 'user:51', seq: 2 },
+      ],
+      503: [
+        { topic: 'order:52', seq: 1 },
+        { topic: 'user:51', seq: 3 },
+      ],
+      505: [{ topic: 'user:51', seq: 4 }],
+    });
+    // The whole batch dispatched again (a handler after this one failed): nothing new is numbered.
+    expect(await log.appendBatch(batch, now)).toEqual(numbers);
+    expect(await log.lastSeq('user:51')).toBe(4);
+    expect(await log.after('user:51', 0, 10)).toEqual([
+      { topic: 'user:51', seq: 1, type: 'order.statusChanged', payload: { n: 1 } },
+      { topic: 'user:51', seq: 2, type: 'order.statusChanged', payload: null },
+      { topic: 'user:51', seq: 3, type: 'order.statusChanged', payload: { n: 3 } },
+      { topic: 'user:51', seq: 4, type: 'order.statusChanged', payload: { n: 5 } },
+    ]);
+    const [nulls] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from realtime_events where outbox_event_id = 502 and payload is null`,
+    );
+    expect(nulls?.n).toBe(2);
+    // And `append` later finds a batch's numbers as its own.
+    expect(
+      await log.append({ topics: ['user:51', 'order:52'], type: 'x', payload: {}, outboxEventId: 503 }, now),
+    ).toEqual(numbers.get(503));
+  });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, namedStatement, queryRows } from '../../db/client';
 import { realtimeEvents, realtimeTopics } from '../../db/schema';
 
 /** Kept this long for clients that reconnect; older gaps make the client reload over HTTP. */
@@ -34,9 +34,82 @@ export function topicAppendCtes(outboxRow: string): string {
 }
 export const TOPIC_APPEND_ANSWER = 'topic_numbers';
 
+/**
+ * `append` for a batch of outbox events in ONE statement (decision 080), its text written once: `$1`
+ * is the events as a JSON array of `{ id, type, payload, topics }`, `$2` the time. A topic heard by
+ * several events of the batch is bumped once by their count, and they take its new numbers in id
+ * order; an event (by outbox id) keeps the numbers an earlier dispatch logged for it, as `append`.
+ * Counters are bumped in sorted order and stay locked until the statement commits.
+ */
+const APPEND_BATCH = `with wanted as (
+    select distinct x.id, t.topic
+    from jsonb_to_recordset($1::jsonb) as x(id bigint, topics text[])
+    cross join lateral unnest(x.topics) as t(topic)
+  ),
+  earlier as (
+    select e.outbox_event_id as id, e.topic, e.seq from realtime_events e
+    join wanted w on e.topic = w.topic and e.outbox_event_id = w.id
+  ),
+  fresh as (
+    select w.id, w.topic from wanted w
+    where not exists (select 1 from earlier x where x.id = w.id and x.topic = w.topic)
+  ),
+  counts as (select topic, count(*)::bigint as n from fresh group by topic),
+  bumped as (
+    insert into realtime_topics (topic, last_seq)
+    select topic, n from counts order by topic
+    on conflict (topic) do update set last_seq = realtime_topics.last_seq + excluded.last_seq
+    returning topic, last_seq
+  ),
+  numbered as (
+    select f.id, f.topic, b.last_seq - c.n + row_number() over (partition by f.topic order by f.id) as seq
+    from fresh f join counts c on c.topic = f.topic join bumped b on b.topic = f.topic
+  ),
+  logged as (
+    insert into realtime_events (topic, seq, type, payload, outbox_event_id, created_at)
+    select n.topic, n.seq, x.type, x.payload, n.id, $2::timestamptz
+    from numbered n
+    join jsonb_to_recordset($1::jsonb) as x(id bigint, type text, payload jsonb) on x.id = n.id
+  )
+  select id, topic, seq from earlier union all select id, topic, seq from numbered`;
+
 /** The per-topic sequence and event log in PostgreSQL (decision 016): shared by every server process. */
 export function createTopicLog(db: Db) {
+  const appendBatchStatement = namedStatement(db, 'realtime_append_batch', APPEND_BATCH);
   return {
+    /**
+     * `append` for several outbox events at once, in one statement (decision 080): answers each
+     * event's numbers (by outbox id), topics in sorted order; an event without topics has none.
+     */
+    async appendBatch(
+      events: readonly { id: number; type: string; payload: unknown; topics: readonly string[] }[],
+      now: Date,
+    ): Promise<Map<number, { topic: string; seq: number }[]>> {
+      const numbers = new Map<number, { topic: string; seq: number }[]>();
+      const withTopics = events.filter((event) => event.topics.length);
+      if (!withTopics.length) return numbers;
+      const rows = await appendBatchStatement<{ id: string | number; topic: string; seq: string | number }>([
+        JSON.stringify(
+          withTopics.map((event) => ({
+            id: event.id,
+            type: event.type,
+            payload: event.payload ?? null,
+            topics: event.topics,
+          })),
+        ),
+        now.toISOString(),
+      ]);
+      for (const row of rows) {
+        const id = Number(row.id);
+        const list = numbers.get(id) ?? [];
+        list.push({ topic: row.topic, seq: Number(row.seq) });
+        numbers.set(id, list);
+      }
+      for (const list of numbers.values())
+        list.sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0));
+      return numbers;
+    },
+
     /**
      * Logs the event under each topic's next sequence number, all topics in one statement (an
      * order's event goes to three: one round trip instead of a transaction of eight); the same

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { telegramLinkCodes, telegramLinks } from '../../db/schema';
 
@@ -9,6 +9,16 @@ export function createTelegramRepository(db: Db) {
     async findLink(userId: number): Promise<TelegramLinkRow | undefined> {
       const [row] = await db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId)).limit(1);
       return row;
+    },
+
+    /** Several users' links in one read (the outbox's batches, decision 080): those linked, by user. */
+    async findLinks(userIds: readonly number[]): Promise<Map<number, TelegramLinkRow>> {
+      if (!userIds.length) return new Map();
+      const rows = await db
+        .select()
+        .from(telegramLinks)
+        .where(inArray(telegramLinks.userId, [...new Set(userIds)]));
+      return new Map(rows.map((row) => [row.userId, row]));
     },
 
     /** A new code replaces the user's unused ones: only the newest works. */

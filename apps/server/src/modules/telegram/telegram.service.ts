@@ -76,39 +76,75 @@ export function createTelegramService(deps: {
     }
   }
 
+  /** The job that sends one copy, keyed by event and recipient so a redelivery adds none. */
+  function sendJobOf(
+    event: OutboxEvent,
+    userId: number,
+    link: { chatId: number; language: string },
+    text: (language: Language) => string,
+  ) {
+    return {
+      type: telegramSendJob,
+      payload: { chatId: link.chatId, text: text(languageOf(link.language)).slice(0, TEXT_MAX) },
+      options: { uniqueKey: `event:${event.id}:${userId}` },
+    };
+  }
+
   async function enqueueFor(event: OutboxEvent, userId: number, text: (language: Language) => string) {
     const link = await repository.findLink(userId);
     if (!link) return;
-    const language = languageOf(link.language);
-    await jobs.enqueue(
-      deps.db,
-      telegramSendJob,
-      { chatId: link.chatId, text: text(language).slice(0, TEXT_MAX) },
-      { uniqueKey: `event:${event.id}:${userId}` },
-    );
+    await jobs.enqueueMany(deps.db, [sendJobOf(event, userId, link, text)]);
   }
 
-  const subscription: OutboxHandler = {
-    name: 'telegram',
-    async handle(event) {
-      if (event.eventType === NOTIFICATION_CREATED_EVENT) {
-        const record = event.payload as { messageKey: string; params: Record<string, string | number> };
-        const userId = Number(event.aggregateId);
-        await enqueueFor(event, userId, (language) =>
-          translate(language, `notifications:${record.messageKey}`, record.params ?? {}),
-        );
-        return;
-      }
-      if (event.eventType === CHAT_MESSAGE_EVENT) {
-        const message = event.payload as { toUid: number; type: number; body: string };
-        if (!message.toUid) return;
-        await enqueueFor(event, message.toUid, (language) => {
+  /** Whom an event is copied to and in what words (nothing for events Telegram does not copy). */
+  function copyOf(event: OutboxEvent): { userId: number; text: (language: Language) => string } | undefined {
+    if (event.eventType === NOTIFICATION_CREATED_EVENT) {
+      const record = event.payload as { messageKey: string; params: Record<string, string | number> };
+      return {
+        userId: Number(event.aggregateId),
+        text: (language) => translate(language, `notifications:${record.messageKey}`, record.params ?? {}),
+      };
+    }
+    if (event.eventType === CHAT_MESSAGE_EVENT) {
+      const message = event.payload as { toUid: number; type: number; body: string };
+      if (!message.toUid) return undefined;
+      return {
+        userId: message.toUid,
+        text: (language) => {
           if (message.type === CHAT_MESSAGE_TYPES.text && message.body)
             return translate(language, 'telegram:chatMessage', { body: message.body });
           if (message.type === CHAT_MESSAGE_TYPES.image) return translate(language, 'telegram:chatPhoto');
           return translate(language, 'telegram:chatOther');
-        });
-      }
+        },
+      };
+    }
+    return undefined;
+  }
+
+  const subscription: OutboxHandler = {
+    name: 'telegram',
+    /**
+     * The dispatcher's batch (decision 080): the recipients' links in one read and the copies in one
+     * insert; a batch with nothing to copy costs no statement.
+     */
+    async handleBatch(events) {
+      const copies = events.flatMap((event) => {
+        const copy = copyOf(event);
+        return copy ? [{ event, ...copy }] : [];
+      });
+      if (!copies.length) return;
+      const links = await repository.findLinks(copies.map(({ userId }) => userId));
+      await jobs.enqueueMany(
+        deps.db,
+        copies.flatMap(({ event, userId, text }) => {
+          const link = links.get(userId);
+          return link ? [sendJobOf(event, userId, link, text)] : [];
+        }),
+      );
+    },
+    async handle(event) {
+      const copy = copyOf(event);
+      if (copy) await enqueueFor(event, copy.userId, copy.text);
     },
   };
 
