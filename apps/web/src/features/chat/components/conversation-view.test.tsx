@@ -30,6 +30,36 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A text message in the demo team group (conversation 8, group 3). */
+const groupMessage = (seq: number, fromUid: number, body: string): ChatMessage => ({
+  msgId: seq,
+  uniqueId: `group-message-${seq}`,
+  conversationId: 8,
+  seq,
+  fromUid,
+  toUid: null,
+  groupId: 3,
+  type: 1,
+  body,
+  imageUrl: null,
+  orderId: null,
+  aboutMsgId: null,
+  createTime: new Date().toISOString(),
+  clientCreateTime: null,
+  isRevoke: false,
+  isDelete: false,
+});
+
+const teamGroup = (memberCount: number): Conversation => ({
+  ...conversation,
+  id: 8,
+  type: 2,
+  friendUid: null,
+  userInfo: null,
+  groupId: 3,
+  groupInfo: { id: 3, kind: 'storeTeam', name: 'Sabai Spa', introduction: '', avatarUrl: null, memberCount },
+});
+
 describe('the conversation page', () => {
   it('shows a sent message at once, marks it failed when the server refuses, and a retry with the same id confirms it', async () => {
     const sends: { uniqueId: string; body: string }[] = [];
@@ -108,31 +138,13 @@ describe('the conversation page', () => {
   });
 
   it('in a team group, names the sender over others’ messages (a former member as such), never my own, and offers no call', async () => {
-    const message = (seq: number, fromUid: number, body: string): ChatMessage => ({
-      msgId: seq,
-      uniqueId: `group-message-${seq}`,
-      conversationId: 8,
-      seq,
-      fromUid,
-      toUid: null,
-      groupId: 3,
-      type: 1,
-      body,
-      imageUrl: null,
-      orderId: null,
-      aboutMsgId: null,
-      createTime: new Date().toISOString(),
-      clientCreateTime: null,
-      isRevoke: false,
-      isDelete: false,
-    });
     answerWith(async (method, path) => {
       if (method === 'GET' && path === '/app/chat/conversations/8/messages')
         return envelope({
           items: [
-            message(1, 5, 'Shift starts at 9'),
-            message(2, 1, 'Noted'),
-            message(3, 9, 'I left last week'),
+            groupMessage(1, 5, 'Shift starts at 9'),
+            groupMessage(2, 1, 'Noted'),
+            groupMessage(3, 9, 'I left last week'),
           ],
           hasMore: false,
         });
@@ -157,23 +169,7 @@ describe('the conversation page', () => {
       if (method === 'POST' && path === '/app/chat/conversations/8/read') return envelope(null);
       return envelope(null, { code: 404, msg: 'not found' });
     });
-    const group: Conversation = {
-      ...conversation,
-      id: 8,
-      type: 2,
-      friendUid: null,
-      userInfo: null,
-      groupId: 3,
-      groupInfo: {
-        id: 3,
-        kind: 'storeTeam',
-        name: 'Sabai Spa',
-        introduction: '',
-        avatarUrl: null,
-        memberCount: 2,
-      },
-    };
-    await renderPage(<ConversationView conversation={group} meId={1} />);
+    await renderPage(<ConversationView conversation={teamGroup(2)} meId={1} />);
     await i18n.loadNamespaces(['chat']);
     await screen.findByText('Shift starts at 9');
     await waitFor(() =>
@@ -186,31 +182,13 @@ describe('the conversation page', () => {
     expect(screen.queryByRole('button', { name: 'Voice call' })).toBeNull();
   });
   it('in a team group, reads the team again for a sender who joined since, instead of calling them a former member', async () => {
-    const message = (seq: number, fromUid: number, body: string): ChatMessage => ({
-      msgId: seq,
-      uniqueId: `joined-message-${seq}`,
-      conversationId: 8,
-      seq,
-      fromUid,
-      toUid: null,
-      groupId: 3,
-      type: 1,
-      body,
-      imageUrl: null,
-      orderId: null,
-      aboutMsgId: null,
-      createTime: new Date().toISOString(),
-      clientCreateTime: null,
-      isRevoke: false,
-      isDelete: false,
-    });
     const sokha = { id: 5, nickname: 'Sokha', avatarUrl: null, role: 'therapist' as const };
     const dara = { id: 7, nickname: 'Dara', avatarUrl: null, role: 'therapist' as const };
     let teamReads = 0;
     answerWith(async (method, path) => {
       if (method === 'GET' && path === '/app/chat/conversations/8/messages')
         return envelope({
-          items: [message(1, 5, 'Shift starts at 9'), message(2, 7, 'Hello team, I am new')],
+          items: [groupMessage(1, 5, 'Shift starts at 9'), groupMessage(2, 7, 'Hello team, I am new')],
           hasMore: false,
         });
       if (method === 'GET' && path === '/app/chat/groups/3') {
@@ -234,23 +212,7 @@ describe('the conversation page', () => {
       if (method === 'POST' && path === '/app/chat/conversations/8/read') return envelope(null);
       return envelope(null, { code: 404, msg: 'not found' });
     });
-    const group: Conversation = {
-      ...conversation,
-      id: 8,
-      type: 2,
-      friendUid: null,
-      userInfo: null,
-      groupId: 3,
-      groupInfo: {
-        id: 3,
-        kind: 'storeTeam',
-        name: 'Sabai Spa',
-        introduction: '',
-        avatarUrl: null,
-        memberCount: 3,
-      },
-    };
-    await renderPage(<ConversationView conversation={group} meId={1} />);
+    await renderPage(<ConversationView conversation={teamGroup(3)} meId={1} />);
     await i18n.loadNamespaces(['chat']);
     await screen.findByText('Hello team, I am new');
     await waitFor(() =>
