@@ -60,6 +60,38 @@ const teamGroup = (memberCount: number): Conversation => ({
   groupInfo: { id: 3, kind: 'storeTeam', name: 'Sabai Spa', introduction: '', avatarUrl: null, memberCount },
 });
 
+type TeamMember = { id: number; nickname: string; avatarUrl: null; role: 'staff' | 'therapist' };
+
+/** The server of the team group: its messages and, per read of the team, its members; answers how many reads. */
+const answerAsTeam = (items: ChatMessage[], membersAtRead: (read: number) => TeamMember[]) => {
+  let reads = 0;
+  answerWith(async (method, path) => {
+    if (method === 'GET' && path === '/app/chat/conversations/8/messages')
+      return envelope({ items, hasMore: false });
+    if (method === 'GET' && path === '/app/chat/groups/3') {
+      reads += 1;
+      const members = membersAtRead(reads);
+      return envelope({
+        group: {
+          id: 3,
+          kind: 'storeTeam',
+          name: 'Sabai Spa',
+          introduction: '',
+          avatarUrl: null,
+          memberCount: members.length,
+        },
+        conversationId: 8,
+        members,
+        pinned: false,
+        muted: false,
+      });
+    }
+    if (method === 'POST' && path === '/app/chat/conversations/8/read') return envelope(null);
+    return envelope(null, { code: 404, msg: 'not found' });
+  });
+  return () => reads;
+};
+
 describe('the conversation page', () => {
   it('shows a sent message at once, marks it failed when the server refuses, and a retry with the same id confirms it', async () => {
     const sends: { uniqueId: string; body: string }[] = [];
@@ -138,37 +170,17 @@ describe('the conversation page', () => {
   });
 
   it('in a team group, names the sender over others’ messages (a former member as such), never my own, and offers no call', async () => {
-    answerWith(async (method, path) => {
-      if (method === 'GET' && path === '/app/chat/conversations/8/messages')
-        return envelope({
-          items: [
-            groupMessage(1, 5, 'Shift starts at 9'),
-            groupMessage(2, 1, 'Noted'),
-            groupMessage(3, 9, 'I left last week'),
-          ],
-          hasMore: false,
-        });
-      if (method === 'GET' && path === '/app/chat/groups/3')
-        return envelope({
-          group: {
-            id: 3,
-            kind: 'storeTeam',
-            name: 'Sabai Spa',
-            introduction: '',
-            avatarUrl: null,
-            memberCount: 2,
-          },
-          conversationId: 8,
-          members: [
-            { id: 1, nickname: 'Me', avatarUrl: null, role: 'staff' },
-            { id: 5, nickname: 'Sokha', avatarUrl: null, role: 'therapist' },
-          ],
-          pinned: false,
-          muted: false,
-        });
-      if (method === 'POST' && path === '/app/chat/conversations/8/read') return envelope(null);
-      return envelope(null, { code: 404, msg: 'not found' });
-    });
+    answerAsTeam(
+      [
+        groupMessage(1, 5, 'Shift starts at 9'),
+        groupMessage(2, 1, 'Noted'),
+        groupMessage(3, 9, 'I left last week'),
+      ],
+      () => [
+        { id: 1, nickname: 'Me', avatarUrl: null, role: 'staff' },
+        { id: 5, nickname: 'Sokha', avatarUrl: null, role: 'therapist' },
+      ],
+    );
     await renderPage(<ConversationView conversation={teamGroup(2)} meId={1} />);
     await i18n.loadNamespaces(['chat']);
     await screen.findByText('Shift starts at 9');
@@ -184,40 +196,17 @@ describe('the conversation page', () => {
   it('in a team group, reads the team again for a sender who joined since, instead of calling them a former member', async () => {
     const sokha = { id: 5, nickname: 'Sokha', avatarUrl: null, role: 'therapist' as const };
     const dara = { id: 7, nickname: 'Dara', avatarUrl: null, role: 'therapist' as const };
-    let teamReads = 0;
-    answerWith(async (method, path) => {
-      if (method === 'GET' && path === '/app/chat/conversations/8/messages')
-        return envelope({
-          items: [groupMessage(1, 5, 'Shift starts at 9'), groupMessage(2, 7, 'Hello team, I am new')],
-          hasMore: false,
-        });
-      if (method === 'GET' && path === '/app/chat/groups/3') {
-        teamReads += 1;
-        return envelope({
-          group: {
-            id: 3,
-            kind: 'storeTeam',
-            name: 'Sabai Spa',
-            introduction: '',
-            avatarUrl: null,
-            memberCount: 3,
-          },
-          conversationId: 8,
-          // The first read predates Dara joining.
-          members: teamReads === 1 ? [sokha] : [sokha, dara],
-          pinned: false,
-          muted: false,
-        });
-      }
-      if (method === 'POST' && path === '/app/chat/conversations/8/read') return envelope(null);
-      return envelope(null, { code: 404, msg: 'not found' });
-    });
+    // The first read predates Dara joining.
+    const teamReads = answerAsTeam(
+      [groupMessage(1, 5, 'Shift starts at 9'), groupMessage(2, 7, 'Hello team, I am new')],
+      (read) => (read === 1 ? [sokha] : [sokha, dara]),
+    );
     await renderPage(<ConversationView conversation={teamGroup(3)} meId={1} />);
     await i18n.loadNamespaces(['chat']);
     await screen.findByText('Hello team, I am new');
     await waitFor(() =>
       expect(screen.getAllByTestId('chat-sender').map((node) => node.textContent)).toEqual(['Sokha', 'Dara']),
     );
-    expect(teamReads).toBe(2);
+    expect(teamReads()).toBe(2);
   });
 });
