@@ -15,6 +15,26 @@ import type { OrderRow } from './booking.repository';
  * audit, plus the reads the timed rules make inside a caller's transaction.
  */
 export function createAttentionRepository(db: Db) {
+  /** Orders by id, each with the time it last entered this status, in one statement. */
+  const ordersWithLastEnteredAt = async (orderIds: readonly number[], statusCode: number) => {
+    const found = new Map<number, { order: OrderRow; lastEnteredAt: Date | null }>();
+    if (!orderIds.length) return found;
+    const rows = await db
+      .select({
+        ...getTableColumns(orders),
+        // Qualified by hand: a one-table select renders its columns unqualified, and an unqualified
+        // "id" in the subquery would be the history row's.
+        lastEnteredAt: sql<Date | null>`(select h.at from order_status_history h
+          where h.order_id = "orders"."id" and h.to_status = ${statusCode}
+          order by h.id desc limit 1)`.mapWith(orderStatusHistory.at),
+      })
+      .from(orders)
+      .where(inArray(orders.id, [...orderIds]));
+    for (const { lastEnteredAt, ...order } of rows)
+      found.set(order.id, { order: order as OrderRow, lastEnteredAt });
+    return found;
+  };
+
   return {
     /** The order as this transaction sees it (a read outside the transaction would wait for it on PGlite). */
     findOrderIn: async (tx: Db, id: number) =>
@@ -35,43 +55,14 @@ export function createAttentionRepository(db: Db) {
      * The order with the time it last entered this status, in one statement: the order watch reads
      * both when an order starts waiting (decision 072; they were two round trips).
      */
-    orderWithLastEnteredAt: async (orderId: number, statusCode: number) => {
-      const [row] = await db
-        .select({
-          ...getTableColumns(orders),
-          // Qualified by hand: a one-table select renders its columns unqualified, and an unqualified
-          // "id" in the subquery would be the history row's.
-          lastEnteredAt: sql<Date | null>`(select h.at from order_status_history h
-            where h.order_id = "orders"."id" and h.to_status = ${statusCode}
-            order by h.id desc limit 1)`.mapWith(orderStatusHistory.at),
-        })
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      if (!row) return undefined;
-      const { lastEnteredAt, ...order } = row;
-      return { order: order as OrderRow, lastEnteredAt };
-    },
+    orderWithLastEnteredAt: async (orderId: number, statusCode: number) =>
+      (await ordersWithLastEnteredAt([orderId], statusCode)).get(orderId),
 
     /**
      * `orderWithLastEnteredAt` for several orders in one statement (the order watch's batch,
      * decision 080): answers each order found, by id.
      */
-    ordersWithLastEnteredAt: async (orderIds: readonly number[], statusCode: number) => {
-      const found = new Map<number, { order: OrderRow; lastEnteredAt: Date | null }>();
-      if (!orderIds.length) return found;
-      const rows = await db
-        .select({
-          ...getTableColumns(orders),
-          lastEnteredAt: sql<Date | null>`(select h.at from order_status_history h
-            where h.order_id = "orders"."id" and h.to_status = ${statusCode}
-            order by h.id desc limit 1)`.mapWith(orderStatusHistory.at),
-        })
-        .from(orders)
-        .where(inArray(orders.id, [...orderIds]));
-      for (const { lastEnteredAt, ...order } of rows)
-        found.set(order.id, { order: order as OrderRow, lastEnteredAt });
-      return found;
-    },
+    ordersWithLastEnteredAt,
 
     /** `resolveFlags` for several orders, each with its kinds, in one statement (decision 080). */
     resolveFlagsOfMany: async (
