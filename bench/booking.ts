@@ -22,6 +22,7 @@ import type { BookingSpec } from './lib/booking-data';
 import {
   BENCH_CONNECTIONS,
   BENCH_SECONDS,
+  cpuFigures,
   type Figure,
   type InterleavedResult,
   type LoadResult,
@@ -83,13 +84,13 @@ function bookingLoader(specPath: string, mode: 'create' | 'freeStarts') {
       firstFailure?: string;
     };
   const measured = async (seconds: number, connections?: number): Promise<LoadResult> => {
-    const { result, cpuMicrosPerRequest } = await measuringCpu(() => run(seconds, connections));
+    const { result, ...cpu } = await measuringCpu(() => run(seconds, connections));
     k = result.nextK;
     ok += result.ok;
     failed += result.failed;
     firstFailure ??= result.firstFailure;
     return {
-      cpuMicrosPerRequest,
+      ...cpu,
       requestsPerSecond: Math.round(result.requests.average),
       p99Ms: result.latency.p99,
       errors: result.errors,
@@ -295,17 +296,16 @@ function figuresOf(t: TargetResult): Figure[] {
     ...(freeStarts && freeStartsAlone
       ? [
           { metric: `${t.kind} free starts p99, one caller`, value: freeStartsAlone.p99Ms, unit: 'ms' },
-          {
-            metric: `${t.kind} free starts CPU per request`,
-            value: freeStarts.cpuMicrosPerRequest,
-            unit: 'µs',
-          },
+          ...cpuFigures(`${t.kind} free starts`, freeStarts, { p99Ms: 30 }),
         ]
       : []),
     ...(create && createAlone
       ? [
           { metric: `${t.kind} create order p99, one caller`, value: createAlone.p99Ms, unit: 'ms' },
-          { metric: `${t.kind} create order CPU per request`, value: create.cpuMicrosPerRequest, unit: 'µs' },
+          ...cpuFigures(`${t.kind} create order`, create, {
+            ratio: { baseline: t.bare, percent: 10 },
+            p99Ms: 50,
+          }),
           { metric: `${t.kind} orders created`, value: t.created.ok, unit: 'orders' },
           { metric: `${t.kind} create refused`, value: t.created.failed, unit: 'requests (want 0)' },
         ]

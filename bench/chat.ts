@@ -55,6 +55,7 @@ import { newSessionToken, tokenHash } from '../apps/server/src/modules/identity/
 import { createRedisEventBus } from '../apps/server/src/modules/realtime';
 import { redisUnavailableReason, TEST_REDIS_URL } from '../apps/server/test/redis';
 import { onThrowawayPglite } from './lib/bench-server';
+import { timeDiskFlushes } from './lib/disk-flush';
 import { type Figure, listen, report, runLoadGenerator, throwawayDir } from './lib/harness';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -479,6 +480,19 @@ async function multiProcessRun(mode: 'steady' | 'kill'): Promise<Figure[]> {
   }
 }
 
+/** A folder on the file system of PostgreSQL's data (its parent), when the server runs on this machine. */
+async function besidePostgresData(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ data_directory: string }>('show data_directory');
+    const parent = rows[0] ? path.dirname(rows[0].data_directory) : undefined;
+    return parent && existsSync(parent) ? parent : undefined;
+  } finally {
+    await client.end();
+  }
+}
+
 // ---- One process on PGlite -----------------------------------------------------------------------
 
 async function pgliteRun(): Promise<Figure[]> {
@@ -556,6 +570,16 @@ async function pgliteRun(): Promise<Figure[]> {
 const load = () => loadavg().map((value) => Math.round(value * 100) / 100);
 const loadBefore = load();
 const figures: Figure[] = [];
+const flushDir = MULTI_PROCESS ? await besidePostgresData() : undefined;
+if (flushDir) {
+  // Every send waits for its commit's WAL flush; the disk's own flush times bound the p99 from below.
+  const flushes = timeDiskFlushes(flushDir, 5);
+  figures.push({
+    metric: `PostgreSQL's disk: 8 KiB write + fdatasync, p50 / p99 (${flushes.flushes} in 5 s before the runs)`,
+    value: flushes.p99Ms,
+    unit: `ms p99 (p50 ${flushes.p50Ms} ms, max ${flushes.maxMs} ms)`,
+  });
+}
 if (MULTI_PROCESS) for (const run of RUNS) figures.push(...(await multiProcessRun(run)));
 else figures.push(...(await pgliteRun()));
 figures.push({

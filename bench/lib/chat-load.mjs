@@ -19,10 +19,11 @@
 // ramp to the rate), all delivered before measuring starts and counted in no figure (decision 078).
 // With `plan.kill`, one server process is killed (SIGKILL) mid-run by this process.
 // Prints one JSON line: the figures and the delivered-once / in-order check.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { cpuTicksByProcess as cpuTicks, TICKS_PER_SECOND } from './proc-cpu.mjs';
 
 // With BENCH_LOOP_PROBE_DIR (bench/chat.ts's BENCH_CHAT_LOOP_PROBE): this process's own event-loop
 // delay, GC and CPU per second, to tell whether the load generator is itself a bottleneck.
@@ -187,30 +188,12 @@ async function reconnect(client) {
   await catchUp(client);
 }
 
-/** CPU ticks (1/100 s) of every process on the machine, by pid with its command name (bench probe). */
-function cpuTicks() {
-  const ticks = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const comm = stat.slice(stat.indexOf('(') + 1, close);
-      const fields = stat.slice(close + 2).split(' ');
-      ticks.set(Number(entry), { comm, ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return ticks;
-}
-
 /** CPU seconds between two `cpuTicks` by group: the servers, this process, PostgreSQL, Redis, the rest. */
 function cpuBetween(before, after, seconds) {
   const groups = {};
   const serverPids = new Map(processes.map((p, n) => [p.pid, `server ${n + 1}`]));
   for (const [pid, now] of after) {
-    const spent = (now.ticks - (before.get(pid)?.ticks ?? 0)) / 100;
+    const spent = (now.ticks - (before.get(pid)?.ticks ?? 0)) / TICKS_PER_SECOND;
     if (spent <= 0) continue;
     const group =
       serverPids.get(pid) ??

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { cpuTicksByProcess, machineBusyTicks, TICKS_PER_SECOND } from './proc-cpu.mjs';
 
 export interface Figure {
   metric: string;
@@ -20,6 +21,10 @@ export interface LoadResult {
   non2xx: number;
   /** CPU this process spent per answered request (every server under test runs in this process). */
   cpuMicrosPerRequest?: number;
+  /** CPU the machine's PostgreSQL processes spent per answered request (0 on PGlite or a remote server). */
+  databaseCpuMicrosPerRequest?: number;
+  /** CPU all the machine's cores spent per answered request: server, database, load generator, the rest. */
+  machineCpuMicrosPerRequest?: number;
 }
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
@@ -84,25 +89,59 @@ async function autocannon(url: string, headers: Record<string, string>, seconds:
   };
 }
 
-/** Runs `work` (a load from another process) and answers this process's CPU per request during it. */
+/** CPU ticks of the machine's PostgreSQL server processes (their command name is `postgres`). */
+function databaseTicks(): number {
+  let ticks = 0;
+  for (const process of cpuTicksByProcess().values()) if (process.comm === 'postgres') ticks += process.ticks;
+  return ticks;
+}
+
+export interface CpuPerRequest {
+  /** This process (the servers under test). */
+  cpuMicrosPerRequest: number;
+  /** The machine's PostgreSQL processes. */
+  databaseCpuMicrosPerRequest: number;
+  /** Every core of the machine (undefined without /proc). */
+  machineCpuMicrosPerRequest?: number;
+}
+
+/**
+ * Runs `work` (a load from another process) and answers the CPU spent per request during it: this
+ * process's, the local PostgreSQL's and the whole machine's, so a figure can say which part of the
+ * machine a route's cost lies in (/proc's ticks are 10 ms; a 2-s load of thousands of requests
+ * makes that a fraction of a percent).
+ */
 export async function measuringCpu<T extends { requests: { total: number } }>(
   work: () => Promise<T>,
-): Promise<{ result: T; cpuMicrosPerRequest: number }> {
+): Promise<{ result: T } & CpuPerRequest> {
   const before = process.cpuUsage();
+  const databaseBefore = databaseTicks();
+  const machineBefore = machineBusyTicks();
   const result = await work();
   const cpu = process.cpuUsage(before);
-  const perRequest = (cpu.user + cpu.system) / Math.max(1, result.requests.total);
-  return { result, cpuMicrosPerRequest: Math.round(perRequest * 10) / 10 };
+  const databaseSpent = databaseTicks() - databaseBefore;
+  const machineAfter = machineBusyTicks();
+  const requests = Math.max(1, result.requests.total);
+  const microsPerTick = 1_000_000 / TICKS_PER_SECOND;
+  const perRequest = (micros: number) => Math.round((micros / requests) * 10) / 10;
+  return {
+    result,
+    cpuMicrosPerRequest: perRequest(cpu.user + cpu.system),
+    databaseCpuMicrosPerRequest: perRequest(databaseSpent * microsPerTick),
+    ...(machineBefore !== undefined && machineAfter !== undefined
+      ? { machineCpuMicrosPerRequest: perRequest((machineAfter - machineBefore) * microsPerTick) }
+      : {}),
+  };
 }
 
 async function measure(url: string, headers: Record<string, string>): Promise<LoadResult> {
-  const { result, cpuMicrosPerRequest } = await measuringCpu(() => autocannon(url, headers, BENCH_SECONDS));
+  const { result, ...cpu } = await measuringCpu(() => autocannon(url, headers, BENCH_SECONDS));
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
-    cpuMicrosPerRequest,
+    ...cpu,
   };
 }
 
@@ -119,6 +158,8 @@ const median = (values: number[]) => {
 
 export interface InterleavedResult extends LoadResult {
   cpuMicrosPerRequest: number;
+  databaseCpuMicrosPerRequest: number;
+  machineCpuMicrosPerRequest: number;
   /** Median over rounds of (this target's throughput / the baseline's in the same round), in %. */
   throughputRatio: number;
   /** Median over rounds of (baseline CPU per request / this target's), in %: noisy neighbours barely move it. */
@@ -168,6 +209,8 @@ export async function loadInterleaved<K extends string>(
           errors: results.reduce((sum, r) => sum + r.errors, 0),
           non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
           cpuMicrosPerRequest: median(results.map((r) => r.cpuMicrosPerRequest ?? 0)),
+          databaseCpuMicrosPerRequest: median(results.map((r) => r.databaseCpuMicrosPerRequest ?? 0)),
+          machineCpuMicrosPerRequest: median(results.map((r) => r.machineCpuMicrosPerRequest ?? 0)),
           throughputRatio: percent(
             median(results.map((r, i) => r.requestsPerSecond / (base[i]?.requestsPerSecond ?? 1))),
           ),
@@ -178,6 +221,77 @@ export async function loadInterleaved<K extends string>(
       ];
     }),
   ) as Record<K, InterleavedResult>;
+}
+
+/**
+ * The machine's CPU microseconds per second (all cores) divided by `x`: the CPU per request (µs) at
+ * `x` requests a second with every core busy, or the requests a second at `x` µs per request.
+ */
+function allCoresOver(x: number): number {
+  return x > 0 ? Math.round((CPUS * 1_000_000) / x) : 0;
+}
+
+/**
+ * Where a route's CPU went (this process, PostgreSQL, the whole machine) and what its targets allow:
+ * a ratio of the baseline's throughput, and a p99 at BENCH_CONNECTIONS callers, which by Little's law
+ * needs at least callers / p99 requests a second (every caller waits at least the mean). Beside them,
+ * the most the machine could give were the server's own part free: the figures that tell a target out
+ * of reach on this machine from one still open.
+ */
+export function cpuFigures(
+  prefix: string,
+  route: InterleavedResult,
+  targets: { ratio?: { baseline: InterleavedResult; percent: number }; p99Ms?: number } = {},
+): Figure[] {
+  const figures: Figure[] = [
+    { metric: `${prefix} CPU per request, server process`, value: route.cpuMicrosPerRequest, unit: 'µs' },
+    {
+      metric: `${prefix} CPU per request, PostgreSQL processes`,
+      value: route.databaseCpuMicrosPerRequest,
+      unit: 'µs (0 on PGlite: in the server)',
+    },
+    {
+      metric: `${prefix} CPU per request, whole machine`,
+      value: route.machineCpuMicrosPerRequest,
+      unit: `µs (${CPUS} cores)`,
+    },
+  ];
+  if (route.machineCpuMicrosPerRequest <= 0) return figures;
+  const { ratio, p99Ms } = targets;
+  if (ratio) {
+    figures.push({
+      metric: `${prefix} machine CPU per request the ratio target allows`,
+      value: allCoresOver((ratio.percent / 100) * ratio.baseline.requestsPerSecond),
+      unit: `µs (all cores at ${ratio.percent} % of hello)`,
+    });
+  }
+  if (p99Ms) {
+    const needed = Math.ceil((BENCH_CONNECTIONS * 1000) / p99Ms);
+    figures.push({
+      metric: `${prefix} throughput the p99 target needs at least`,
+      value: needed,
+      unit: `req/s (${BENCH_CONNECTIONS} callers / ${p99Ms} ms), i.e. ≤ ${allCoresOver(needed)} µs machine CPU per request`,
+    });
+  }
+  const percentOfHello = (rate: number) =>
+    ratio
+      ? ` = ${Math.round((rate / Math.max(1, ratio.baseline.requestsPerSecond)) * 1000) / 10} % of hello`
+      : '';
+  const serverFree = allCoresOver(route.machineCpuMicrosPerRequest - route.cpuMicrosPerRequest);
+  figures.push({
+    metric: `${prefix} ceiling with a server that cost nothing`,
+    value: serverFree,
+    unit: `req/s${percentOfHello(serverFree)} (the database, load generator and rest on all cores)`,
+  });
+  if (route.databaseCpuMicrosPerRequest > 0) {
+    const databaseAlone = allCoresOver(route.databaseCpuMicrosPerRequest);
+    figures.push({
+      metric: `${prefix} ceiling of PostgreSQL alone`,
+      value: databaseAlone,
+      unit: `req/s${percentOfHello(databaseAlone)} (its CPU per request on all cores, nothing else running)`,
+    });
+  }
+  return figures;
 }
 
 export function throwawayDir(prefix: string): { dir: string; remove: () => void } {
