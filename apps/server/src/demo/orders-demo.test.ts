@@ -1,6 +1,6 @@
 import { LIVE_STATUS_CODES, type OrderStatus } from '@sabai/shared/booking/order-status';
 import { nextStatus, type OrderActor, type OrderTransition } from '@sabai/shared/booking/order-transitions';
-import { addDays, localDateTimeOf } from '@sabai/shared/booking/zoned-time';
+import { addDays, isoWeekday, localDateTimeOf } from '@sabai/shared/booking/zoned-time';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/identity-helpers';
@@ -178,9 +178,21 @@ describe('demo orders', () => {
         database.db,
         sql`select o.project_id, c.time_zone from orders o join cities c on c.id = o.city_id where o.id = ${order.id}`,
       );
+    // Demo therapists have a day off a week (catalog-demo): ask for the first day from tomorrow on
+    // that they work, so the test does not fail on the weekday three days before their day off.
+    const workedWeekdays = (
+      await queryRows<{ weekday: number }>(
+        database.db,
+        sql`select weekday from therapist_working_hours where therapist_id = ${order.therapistId}`,
+      )
+    ).map((row) => row.weekday);
     const today = localDateTimeOf(Date.now(), timeZone).date;
+    const workday = [1, 2, 3, 4, 5, 6]
+      .map((days) => addDays(today, days))
+      .find((date) => workedWeekdays.includes(isoWeekday(date)));
+    expect(workday).toBeDefined();
     const starts = await get<unknown[]>(
-      `/app/availability/free-starts?therapistId=${order.therapistId}&projectId=${projectId}&date=${addDays(today, 3)}`,
+      `/app/availability/free-starts?therapistId=${order.therapistId}&projectId=${projectId}&date=${workday}`,
       customer,
     );
     expect(starts.length).toBeGreaterThan(10);
