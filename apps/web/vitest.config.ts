@@ -11,5 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // Component tests choose happy-dom per file (`// @vitest-environment happy-dom`).
     setupFiles: ['src/test/setup.ts'],
+    // A hang guard, not a speed check (as the server's 30 s and the journeys' 120 s, decision 068):
+    // the booking page's component tests took 5.6 s of vitest's default 5 s on a loaded machine.
+    testTimeout: 20_000,
   },
 });
