@@ -40,7 +40,7 @@ type RoutePreloads = Record<string, { href: string; as: 'script' | 'style' }[]>;
 type LanguagePreloads = Record<string, { catalogue: string[]; intl: Record<string, string[]> }>;
 
 /**
- * Run after the drawn page's first frame (decision 083): names, as low-priority preloads, what the
+ * Run once the drawn page has painted (decision 083): names, as low-priority preloads, what the
  * first render needs beyond the entry — the language's catalogue, the Intl polyfill files of each
  * service this browser has no data for in the page's language (decision 070; same test as the
  * app's missingIntlServices: Debian's Chromium and some Android WebViews lack Khmer's), and the
@@ -51,8 +51,9 @@ type LanguagePreloads = Record<string, { catalogue: string[]; intl: Record<strin
  * first: the script waits for the first contentful paint (a `paint` PerformanceObserver, which
  * reports the frame once it is shown; a browser without paint timing waits for the next frame),
  * then asks in a task of its own — on a phone still long before the entry has arrived and run.
- * A browser with the Intl data fetches no polyfill. Static, so the CSP allows it by its hash; its
- * data is the JSON beside it.
+ * A browser with the Intl data fetches no polyfill. Each link has `crossorigin`, the credentials
+ * mode of the request that uses it (in another mode a preload is not used and the file is fetched
+ * twice, decision 070). Static, so the CSP allows it by its hash; its data is the JSON beside it.
  */
 export const PRELOAD_SCRIPT =
   "(function(){var run=function(){try{var d=JSON.parse(document.getElementById('first-screen-preloads').textContent)," +
@@ -169,7 +170,7 @@ export function loadWebShell(distDir: string): WebShell | undefined {
     // No font preload: the page's CSS is inline, so the browser asks for the Khmer or Thai face as
     // soon as it lays out the shell's text; a preload only competed with the scripts (FCP +0.9 s).
     // The list's note script in the head (it decides what the first paint shows); the preloads at
-    // the end of the body, asked for after the first frame (decision 083).
+    // the end of the body, asked for once the shell has painted (decision 083).
     const listNote = kind.shell === 'therapist-list' ? `<script>${LIST_NOTE_SCRIPT}</script>` : '';
     return template
       .replace('<html lang="en">', `<html lang="${language}">`)
