@@ -121,7 +121,7 @@ describe('app shell', () => {
     }
   });
 
-  it('the drawn Khmer page itself asks for its files after its first frame, under its CSP (decision 083)', async () => {
+  it('the drawn Khmer page itself asks for its files once it has painted, under its CSP (decision 083)', async () => {
     for (const path of ['/', '/therapist/therapistList', '/instore']) {
       const html = await (
         await fetch(`${journey.server.baseUrl}${path}`, { headers: { cookie: 'lang=km' } })
