@@ -79,16 +79,21 @@ describe('app shell', () => {
     await context.close();
   });
 
-  it("names a first screen's own chunks in its page, and the page draws from them (decision 067)", async () => {
+  it("names a first screen's own chunks in its page, and the page draws from them (decisions 067, 083)", async () => {
     const routes = [
       { path: '/', chunk: /\/assets\/home-page-[\w-]+\.js$/ },
       { path: '/therapist/orderDetail?id=1', chunk: /\/assets\/therapist-detail-page-[\w-]+\.js$/ },
     ];
     for (const route of routes) {
       const html = await (await fetch(`${journey.server.baseUrl}${route.path}`)).text();
-      const named = [
-        ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g),
-      ].map((match) => match[1] as string);
+      // Named as data for the script at the end of the body (asked for after the first frame), not in the head.
+      const data = JSON.parse(
+        /<script type="application\/json" id="first-screen-preloads">([^<]*)<\/script>/.exec(html)?.[1] ??
+          '{}',
+      ) as { modules?: string[]; styles?: string[] };
+      // (The head keeps the entry's own modulepreloads, which Vite writes: high priority, the shell's.)
+      expect(html.split('</head>')[0]).not.toMatch(/<link[^>]+fetchpriority="low"/);
+      const named = [...(data.modules ?? []), ...(data.styles ?? [])];
       expect(named.some((href) => route.chunk.test(href))).toBe(true);
       // The entry's own files are not named twice.
       const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(html)?.[1];
@@ -111,6 +116,40 @@ describe('app shell', () => {
       // Every named file is one the build has, and each was fetched (not a stale name).
       for (const href of named) expect(requested).toContain(href);
       expect(failed).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('the drawn Khmer page itself asks for its files once it has painted, under its CSP (decision 083)', async () => {
+    for (const path of ['/', '/therapist/therapistList', '/instore']) {
+      const html = await (
+        await fetch(`${journey.server.baseUrl}${path}`, { headers: { cookie: 'lang=km' } })
+      ).text();
+      const data = JSON.parse(
+        /<script type="application\/json" id="first-screen-preloads">([^<]*)<\/script>/.exec(html)?.[1] ??
+          '{}',
+      ) as { catalogue?: string[]; modules?: string[]; styles?: string[] };
+      const named = [...(data.catalogue ?? []), ...(data.modules ?? []), ...(data.styles ?? [])];
+      expect(data.catalogue, path).toHaveLength(1);
+      expect(data.modules?.length, path).toBeGreaterThan(0);
+      const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(html)?.[1] as string;
+
+      const context = await phoneContext(journey.launched.browser, 'km');
+      await context.addCookies([{ name: 'lang', value: 'km', url: journey.server.baseUrl }]);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
+      });
+      // The app's entry never arrives: whatever is fetched, the drawn page's own script asked for.
+      await page.route(`**${entry}`, (route) => route.abort());
+      const requested = new Set<string>();
+      page.on('request', (request) => requested.add(new URL(request.url()).pathname));
+      await page.goto(`${journey.server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await page.locator('.app-shell').waitFor();
+      for (const href of named) expect(requested, `${path} ${href}`).toContain(href);
       expect(errors).toEqual([]);
       await context.close();
     }

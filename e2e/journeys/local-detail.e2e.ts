@@ -255,7 +255,7 @@ describe('local detail in Khmer and Thai on a Chromium without Khmer Intl data',
     await context.close();
   });
 
-  it('km: the catalogue and the Intl polyfill files are fetched while the page is parsed, before any script of the app runs (decision 070)', async () => {
+  it('km: the catalogue and the Intl polyfill files are fetched by the drawn page itself, before any script of the app runs (decisions 070, 083)', async () => {
     const context = await localContext('km');
     const page = await context.newPage();
     const errors: string[] = [];

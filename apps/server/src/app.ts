@@ -27,9 +27,9 @@ import { requestContext } from './http/request-context';
 import { RequestLineLog } from './http/request-log';
 import { computeSecurityHeaderSets, registerSecurityHeaders } from './http/security-headers';
 import {
-  INTL_PRELOAD_SCRIPT_SOURCE,
   LIST_NOTE_SCRIPT_SOURCE,
   loadWebShell,
+  PRELOAD_SCRIPT_SOURCE,
   shellLanguage,
 } from './http/web-shell';
 import { createJobQueue, type JobQueue } from './jobs/queue';
@@ -109,8 +109,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // The drawn page's inline scripts, by their hashes (http/web-shell.ts, decisions 070, 082).
-        scriptSrc: ["'self'", INTL_PRELOAD_SCRIPT_SOURCE, LIST_NOTE_SCRIPT_SOURCE],
+        // The drawn page's inline scripts, by their hashes (http/web-shell.ts, decisions 082, 083).
+        scriptSrc: ["'self'", PRELOAD_SCRIPT_SOURCE, LIST_NOTE_SCRIPT_SOURCE],
         workerSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         upgradeInsecureRequests: null,

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
-import { LIST_NOTE_SCRIPT } from './web-shell';
+import { LIST_NOTE_SCRIPT, PRELOAD_SCRIPT } from './web-shell';
 
 /** A built web app with its shell template and strings table, as apps/web/vite-app-shell.ts writes them. */
 const webDist = mkdtempSync(path.join(tmpdir(), 'sabai-shell-'));
@@ -101,35 +101,52 @@ describe('the server draws the app shell in the user language', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toContain('ទំព័រដើម');
   });
 
-  it("names a first screen's own chunks in its head, and no other page's", async () => {
+  /** The page's preload data (decision 083): the JSON PRELOAD_SCRIPT reads, or undefined. */
+  const preloadData = (body: string) => {
+    const json = /<script type="application\/json" id="first-screen-preloads">([^<]*)<\/script>/.exec(
+      body,
+    )?.[1];
+    return json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>);
+  };
+  const inlineScripts = (html: string) =>
+    [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1] as string);
+
+  it("names a first screen's own chunks for after the first frame, not in its head, and no other page's", async () => {
     const home = (await page('/', { cookie: 'lang=km' })).body;
-    expect(home).toContain(
-      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/page-vendor-1.css">' +
-        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-page-1.js"></head>',
-    );
+    const [head, body] = home.split('</head>') as [string, string];
+    // Nothing the head names: every file is asked for by the script at the end of the body.
+    expect(head).not.toContain('modulepreload');
+    expect(head).not.toContain('rel="preload"');
+    expect(head).not.toContain('<script');
+    expect(preloadData(body)).toEqual({
+      styles: ['/assets/page-vendor-1.css'],
+      modules: ['/assets/home-page-1.js'],
+    });
+    expect(body).toMatch(/<script>[^<]*<\/script><\/body>/);
+    expect(inlineScripts(body)).toEqual([PRELOAD_SCRIPT]);
     expect(home).not.toContain('therapist-detail-page-1.js');
     const detail = (await page('/therapist/orderDetail?id=1', { 'accept-language': 'km' })).body;
     expect(detail).toContain('<html lang="km">');
-    expect(detail).toContain('href="/assets/therapist-detail-page-1.js"></head>');
+    expect(preloadData(detail)).toEqual({ modules: ['/assets/therapist-detail-page-1.js'] });
     expect(detail).not.toContain('home-page-1.js');
-    // Another page of the same shell kind (no tab bar) names nothing.
-    expect((await page('/therapist/therapistMap', { 'accept-language': 'km' })).body).not.toContain(
-      'modulepreload',
-    );
-    expect((await page('/my')).body).not.toContain('modulepreload');
+    // Another page of the same shell kind (no tab bar) names nothing, and runs no script.
+    for (const url of ['/therapist/therapistMap', '/my']) {
+      const other = (await page(url, { 'accept-language': 'km' })).body;
+      expect(preloadData(other)).toBeUndefined();
+      expect(other).not.toContain('<script>');
+    }
   });
 
-  it("names a language's catalogue and Intl polyfill files in its pages, with the one inline script the CSP allows", async () => {
+  it("names a language's catalogue and Intl polyfill files in its pages, for the one script the CSP allows", async () => {
     for (const url of ['/', '/my']) {
       const response = await page(url, { cookie: 'lang=th' });
-      const head = response.body.split('</head>')[0] as string;
-      expect(head).toContain(
-        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/th-1.js">',
-      );
-      // The polyfill files are data for the inline script (fetched only where the browser lacks
-      // Thai Intl data), not links every browser would fetch.
-      const data = /<script type="application\/json" id="intl-preloads">([^<]*)<\/script>/.exec(head)?.[1];
-      expect(JSON.parse(data ?? 'null')).toEqual({
+      const [head, body] = response.body.split('</head>') as [string, string];
+      expect(head).not.toContain('th-1.js');
+      const data = preloadData(body);
+      expect(data?.catalogue).toEqual(['/assets/th-1.js']);
+      // The polyfill files are data for the script (fetched only where the browser lacks Thai
+      // Intl data), not links every browser would fetch.
+      expect(data?.intl).toEqual({
         NumberFormat: [
           '/assets/intl-polyfill-1.js',
           '/assets/intl/intl-numberformat-1.js',
@@ -137,30 +154,132 @@ describe('the server draws the app shell in the user language', () => {
         ],
         DateTimeFormat: ['/assets/intl-polyfill-1.js', '/assets/intl/intl-datetimeformat-1.js'],
       });
-      expect(head).not.toMatch(/<link[^>]+intl-numberformat/);
-      const inline = [...head.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1] as string);
-      expect(inline).toHaveLength(1);
-      const hash = createHash('sha256')
-        .update(inline[0] as string)
-        .digest('base64');
+      expect(response.body).not.toMatch(/<link[^>]+intl-numberformat/);
+      const inline = inlineScripts(response.body);
+      expect(inline).toEqual([PRELOAD_SCRIPT]);
+      const hash = createHash('sha256').update(PRELOAD_SCRIPT).digest('base64');
       expect(response.headers['content-security-policy']).toMatch(
         new RegExp(`script-src 'self'[^;]* 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$| )`),
       );
     }
-    // English, and a language without polyfill files in this build, get neither.
+    // English, and a language without files in this build, get neither on a page that is no first screen.
     for (const headers of [{}, { cookie: 'lang=km' }] as Record<string, string>[]) {
       const body = (await page('/my', headers)).body;
-      expect(body).not.toContain('intl-preloads');
+      expect(body).not.toContain('first-screen-preloads');
       expect(body).not.toContain('<script>');
     }
+  });
+
+  it('asks for the named files only once the shell has painted: catalogue, missing Intl services, styles, chunks', () => {
+    /**
+     * Runs the drawn page's script in a page whose browser lacks `missing`: with paint timing, the
+     * paints it reports; without (`paints` undefined), the next frame. Returns the links added
+     * while parsed, after each paint (or the frame), and in the end.
+     */
+    const run = (
+      data: unknown,
+      missing: string[],
+      language = 'th',
+      paints: string[] | null = ['first-paint', 'first-contentful-paint'],
+    ) => {
+      const links: { rel: string; as?: string; href: string; crossOrigin: string; fetchPriority: string }[] =
+        [];
+      const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
+      const frames: (() => void)[] = [];
+      const tasks: (() => void)[] = [];
+      const intl = Object.fromEntries(
+        ['NumberFormat', 'PluralRules', 'DateTimeFormat', 'RelativeTimeFormat', 'DisplayNames'].map(
+          (service) => [
+            service,
+            { supportedLocalesOf: (locales: string[]) => (missing.includes(service) ? [] : locales) },
+          ],
+        ),
+      );
+      class FakePerformanceObserver {
+        static supportedEntryTypes = ['navigation', 'paint', 'resource'];
+        constructor(callback: (typeof observers)[number]) {
+          observers.push(callback);
+        }
+        observe(options: { type: string }) {
+          expect(options.type).toBe('paint');
+        }
+      }
+      runInNewContext(PRELOAD_SCRIPT, {
+        Intl: intl,
+        JSON,
+        ...(paints ? { PerformanceObserver: FakePerformanceObserver } : {}),
+        requestAnimationFrame: (callback: () => void) => frames.push(callback),
+        setTimeout: (callback: () => void) => tasks.push(callback),
+        document: {
+          documentElement: { lang: language },
+          getElementById: (id: string) =>
+            id === 'first-screen-preloads' ? { textContent: JSON.stringify(data) } : null,
+          createElement: () => ({ rel: '', href: '', crossOrigin: null, fetchPriority: 'auto' }),
+          head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+        },
+      });
+      const steps = [links.length];
+      for (const paint of paints ?? []) {
+        for (const observer of observers)
+          observer({ getEntriesByName: (name: string) => (name === paint ? [{ name }] : []) });
+        steps.push(links.length, tasks.length);
+      }
+      for (const frame of frames) frame();
+      for (const task of tasks.splice(0)) task();
+      // One task, however many paints are reported.
+      expect(tasks).toEqual([]);
+      return { steps, links };
+    };
+    const data = {
+      catalogue: ['/assets/th-1.js'],
+      intl: {
+        NumberFormat: [
+          '/assets/intl-polyfill-1.js',
+          '/assets/intl/intl-numberformat-1.js',
+          '/assets/intl/th-2.js',
+        ],
+        DateTimeFormat: ['/assets/intl-polyfill-1.js', '/assets/intl/intl-datetimeformat-1.js'],
+      },
+      styles: ['/assets/page-vendor-1.css'],
+      modules: ['/assets/home-page-1.js'],
+    };
+    const lacking = run(data, ['DateTimeFormat']);
+    // Nothing while the page is parsed, nor at its first (blank) paint; at the first contentful
+    // paint one task is queued, and the files are named in it.
+    expect(lacking.steps).toEqual([0, 0, 0, 0, 1]);
+    expect(lacking.links.map((link) => [link.rel, link.as ?? '', link.href])).toEqual([
+      ['modulepreload', '', '/assets/th-1.js'],
+      ['modulepreload', '', '/assets/intl-polyfill-1.js'],
+      ['modulepreload', '', '/assets/intl/intl-datetimeformat-1.js'],
+      ['preload', 'style', '/assets/page-vendor-1.css'],
+      ['modulepreload', '', '/assets/home-page-1.js'],
+    ]);
+    // Each at low priority, in the credentials mode of the request that uses it.
+    for (const link of lacking.links) {
+      expect(link.fetchPriority).toBe('low');
+      expect(link.crossOrigin).toBe('');
+    }
+    // A browser with the language's Intl data fetches no polyfill.
+    expect(run(data, []).links.map((link) => link.href)).toEqual([
+      '/assets/th-1.js',
+      '/assets/page-vendor-1.css',
+      '/assets/home-page-1.js',
+    ]);
+    // A route's chunks alone (an English first screen).
+    expect(run({ modules: ['/assets/home-page-1.js'] }, ['NumberFormat'], 'en').links).toHaveLength(1);
+    // A browser without paint timing: after the next frame, the same files.
+    const framed = run(data, ['DateTimeFormat'], 'th', null);
+    expect(framed.steps).toEqual([0]);
+    expect(framed.links.map((link) => link.href)).toEqual(lacking.links.map((link) => link.href));
+    // No paint at all (a page never shown): nothing.
+    expect(run(data, ['DateTimeFormat'], 'th', []).links).toEqual([]);
   });
 
   it("draws the therapist list's first screen, with its note script the CSP allows (decision 082)", async () => {
     const response = await page('/therapist/therapistList?sort=distance', { cookie: 'lang=km' });
     expect(response.body).toContain('data-shell="therapist-list" data-shell-tab=""');
     const head = response.body.split('</head>')[0] as string;
-    const inline = [...head.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1] as string);
-    expect(inline).toEqual([LIST_NOTE_SCRIPT]);
+    expect(inlineScripts(head)).toEqual([LIST_NOTE_SCRIPT]);
     const hash = createHash('sha256').update(LIST_NOTE_SCRIPT).digest('base64');
     expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
     // No other page runs it.

@@ -40,21 +40,36 @@ type RoutePreloads = Record<string, { href: string; as: 'script' | 'style' }[]>;
 type LanguagePreloads = Record<string, { catalogue: string[]; intl: Record<string, string[]> }>;
 
 /**
- * Run while the page is parsed: for each Intl service this browser has no data for in the page's
- * language (Debian's Chromium and some Android WebViews lack Khmer's), fetch that service's
- * FormatJS polyfill and the language's data now, beside the entry. The app waits for them before
- * its first render (src/lib/intl-data.ts), and found them only after the entry had run: one round
- * trip of a phone's network later (decision 070). A browser with the data fetches nothing. Same
- * test as the app's missingIntlServices. Static, so the CSP allows it by its hash.
+ * Run once the drawn page has painted (decision 083): names, as low-priority preloads, what the
+ * first render needs beyond the entry — the language's catalogue, the Intl polyfill files of each
+ * service this browser has no data for in the page's language (decision 070; same test as the
+ * app's missingIntlServices: Debian's Chromium and some Android WebViews lack Khmer's), and the
+ * route's own stylesheets and chunks (decision 067), in that order. Not in the head: there the
+ * Intl test (the browser's first use of each Intl service, 45–100 ms on this project's machine)
+ * ran inside the parse, before the shell's text was laid out, and every file the head named had
+ * arrived by the (later) first paint, so Lighthouse's simulation counted it. The shell's text
+ * first: the script waits for the first contentful paint (a `paint` PerformanceObserver, which
+ * reports the frame once it is shown; a browser without paint timing waits for the next frame),
+ * then asks in a task of its own — on a phone still long before the entry has arrived and run.
+ * A browser with the Intl data fetches no polyfill. Each link has `crossorigin`, the credentials
+ * mode of the request that uses it (in another mode a preload is not used and the file is fetched
+ * twice, decision 070). Static, so the CSP allows it by its hash; its data is the JSON beside it.
  */
-export const INTL_PRELOAD_SCRIPT =
-  "(function(){try{var l=document.documentElement.lang,f=JSON.parse(document.getElementById('intl-preloads').textContent),s={};" +
-  'for(var k in f){var m=true;try{m=Intl[k].supportedLocalesOf([l]).length===0}catch(e){}' +
-  'if(m)f[k].forEach(function(h){s[h]=1})}' +
-  "for(var h in s){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';" +
-  "e.fetchPriority='low';e.href=h;document.head.appendChild(e)}}catch(e){}})()";
-/** The CSP source that lets INTL_PRELOAD_SCRIPT (and no other inline script) run. */
-export const INTL_PRELOAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(INTL_PRELOAD_SCRIPT).digest('base64')}'`;
+export const PRELOAD_SCRIPT =
+  "(function(){var run=function(){try{var d=JSON.parse(document.getElementById('first-screen-preloads').textContent)," +
+  "add=function(h,s){var e=document.createElement('link');if(s){e.rel='preload';e.as='style'}else{e.rel='modulepreload'}" +
+  "e.crossOrigin='';e.fetchPriority='low';e.href=h;document.head.appendChild(e)};" +
+  '(d.catalogue||[]).forEach(function(h){add(h)});' +
+  'var l=document.documentElement.lang,f=d.intl||{},n={};' +
+  'for(var k in f){var m=true;try{m=Intl[k].supportedLocalesOf([l]).length===0}catch(e){}if(m)f[k].forEach(function(h){n[h]=1})}' +
+  'for(var h in n)add(h);' +
+  '(d.styles||[]).forEach(function(h){add(h,1)});(d.modules||[]).forEach(function(h){add(h)})}catch(e){}};' +
+  'var done=false,go=function(){if(!done){done=true;setTimeout(run,0)}};' +
+  "try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')===-1)throw 0;" +
+  "new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true})}" +
+  'catch(e){requestAnimationFrame(go)}})()';
+/** The CSP source that lets PRELOAD_SCRIPT run. */
+export const PRELOAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PRELOAD_SCRIPT).digest('base64')}'`;
 
 /**
  * Run in the therapist list's head (decision 082): the drawn page shows the list's "sorted from the
@@ -120,36 +135,30 @@ export function loadWebShell(distDir: string): WebShell | undefined {
   const pages = new Map<string, ShellPage>();
 
   /**
-   * The page's own chunks named in its head: the browser fetches them beside the entry instead of
-   * one step after it (the entry, then the route's chunk, then what that imports), each step a
-   * round trip on a phone's network (decision 067). At low priority: the shell's own entry and
-   * vendor file, which draw the first paint, go first on the phone's few connections.
+   * What the page's first render needs beyond the entry, as data for PRELOAD_SCRIPT at the end of
+   * the body (decision 083): the language's catalogue and Intl polyfill files (decision 070) and
+   * the route's own chunks and stylesheets (decision 067). Nothing when there is nothing to name
+   * (English pages other than the first screens): no script then.
    */
-  const preloadTags = (route: string): string =>
-    (preloads[route] ?? [])
-      .map(({ href, as }) =>
-        as === 'style'
-          ? // crossorigin as the page's own request for it (Vite's preload helper): a preload in
-            // another credentials mode is not used, and the stylesheet is fetched twice.
-            `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${escapeHtml(href)}">`
-          : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}">`,
-      )
-      .join('');
-
-  /**
-   * What the first render in a language other than English waits for beyond the entry: its
-   * catalogue (every browser), and the Intl polyfill files a browser without the language's data
-   * picks with INTL_PRELOAD_SCRIPT (decision 070). Low priority, as the route's chunks.
-   */
-  const languageTags = (language: Language): string => {
+  const preloadData = (language: Language, route: string): string => {
+    const data: {
+      catalogue?: string[];
+      intl?: Record<string, string[]>;
+      styles?: string[];
+      modules?: string[];
+    } = {};
     const preload = languages[language];
-    if (!preload) return '';
-    const catalogue = preload.catalogue
-      .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}">`)
-      .join('');
+    if (preload?.catalogue.length) data.catalogue = preload.catalogue;
+    if (preload && Object.keys(preload.intl).length) data.intl = preload.intl;
+    const files = preloads[route] ?? [];
+    const styles = files.filter((file) => file.as === 'style').map((file) => file.href);
+    const modules = files.filter((file) => file.as === 'script').map((file) => file.href);
+    if (styles.length) data.styles = styles;
+    if (modules.length) data.modules = modules;
+    if (Object.keys(data).length === 0) return '';
     // JSON in a script element: only "<" could end it early.
-    const intl = JSON.stringify(preload.intl).replace(/</g, '\\u003c');
-    return `${catalogue}<script type="application/json" id="intl-preloads">${intl}</script><script>${INTL_PRELOAD_SCRIPT}</script>`;
+    const json = JSON.stringify(data).replace(/</g, '\\u003c');
+    return `<script type="application/json" id="first-screen-preloads">${json}</script><script>${PRELOAD_SCRIPT}</script>`;
   };
 
   const draw = (language: Language, kind: { shell: string; tab: string }, route: string): string => {
@@ -160,12 +169,13 @@ export function loadWebShell(distDir: string): WebShell | undefined {
     };
     // No font preload: the page's CSS is inline, so the browser asks for the Khmer or Thai face as
     // soon as it lays out the shell's text; a preload only competed with the scripts (FCP +0.9 s).
-    // The language's files first: the first render waits for them before any page chunk is used,
-    // and the browser starts low-priority fetches in the order it meets them.
+    // The list's note script in the head (it decides what the first paint shows); the preloads at
+    // the end of the body, asked for once the shell has painted (decision 083).
     const listNote = kind.shell === 'therapist-list' ? `<script>${LIST_NOTE_SCRIPT}</script>` : '';
     return template
       .replace('<html lang="en">', `<html lang="${language}">`)
-      .replace('</head>', `${listNote}${languageTags(language)}${preloadTags(route)}</head>`)
+      .replace('</head>', `${listNote}</head>`)
+      .replace('</body>', `${preloadData(language, route)}</body>`)
       .replace(/\{\{([\w.-]+)\}\}/g, (_match, key: string) => escapeHtml(values[key] ?? ''));
   };
 
