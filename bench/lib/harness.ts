@@ -90,7 +90,7 @@ async function autocannon(url: string, headers: Record<string, string>, seconds:
 }
 
 /** CPU ticks of the machine's PostgreSQL server processes (their command name is `postgres`). */
-function databaseTicks(): number {
+export function databaseTicks(): number {
   let ticks = 0;
   for (const process of cpuTicksByProcess().values()) if (process.comm === 'postgres') ticks += process.ticks;
   return ticks;

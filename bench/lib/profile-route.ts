@@ -14,8 +14,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../../apps/server/src/db/client';
 import { onThrowawayPostgres, seedBookingLoad, startBenchApp } from './bench-server';
-import { measuringCpu, runLoadGenerator } from './harness';
+import { databaseTicks, measuringCpu, runLoadGenerator } from './harness';
 import { seedUnpaidOrders } from './money-data';
+import { TICKS_PER_SECOND } from './proc-cpu.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -180,12 +181,14 @@ await onThrowawayPostgres(url, `profile_${route.toLowerCase()}`, async (database
     await drain();
     const statementsBefore = statements;
     const cpuBefore = process.cpuUsage();
-    const { result, cpuMicrosPerRequest } = await measuringCpu(async () =>
+    const databaseBefore = databaseTicks();
+    const { result, cpuMicrosPerRequest, databaseCpuMicrosPerRequest } = await measuringCpu(async () =>
       JSON.parse(await runLoadGenerator(script, [...args(), String(duration), String(callers)])),
     );
     const statementsInLoad = statements - statementsBefore;
     await drain();
     const cpu = process.cpuUsage(cpuBefore);
+    const databaseMicros = ((databaseTicks() - databaseBefore) * 1_000_000) / TICKS_PER_SECOND;
     k = result.nextK;
     if (result.failed || result.non2xx || result.errors)
       throw new Error(`${result.failed} refused, first: ${result.firstFailure}`);
@@ -199,6 +202,8 @@ await onThrowawayPostgres(url, `profile_${route.toLowerCase()}`, async (database
       cpuMicrosPerRequest,
       statementsWithDrain: per(statements - statementsBefore),
       cpuWithDrain: Math.round(per(cpu.user + cpu.system)),
+      databaseCpuMicrosPerRequest,
+      databaseWithDrain: Math.round(per(databaseMicros)),
     };
   };
   await loadFor(3);
@@ -207,7 +212,7 @@ await onThrowawayPostgres(url, `profile_${route.toLowerCase()}`, async (database
   const median = (pick: (row: (typeof measured)[number]) => number) =>
     [...measured.map(pick)].sort((a, b) => a - b)[1];
   console.log(
-    `${route}: CPU per request (median of 3) ${median((m) => m.cpuMicrosPerRequest)} µs in the load, ${median((m) => m.cpuWithDrain)} µs with the drain; ${median((m) => m.statementsWithDrain)} statements with the drain; ${median((m) => m.rps)} req/s; load average ${loadavg()[0]?.toFixed(2)}`,
+    `${route}: CPU per request (median of 3) ${median((m) => m.cpuMicrosPerRequest)} µs in the load, ${median((m) => m.cpuWithDrain)} µs with the drain; PostgreSQL's CPU ${median((m) => m.databaseWithDrain)} µs with the drain; ${median((m) => m.statementsWithDrain)} statements with the drain; ${median((m) => m.rps)} req/s; load average ${loadavg()[0]?.toFixed(2)}`,
   );
   texts = new Map();
   const single = await loadFor(2, 1);
