@@ -40,22 +40,19 @@ writeFileSync(
   }),
 );
 
-writeFileSync(
-  path.join(webDist, '.shell', 'languages.json'),
-  JSON.stringify({
-    th: {
-      catalogue: ['/assets/th-1.js'],
-      intl: {
-        NumberFormat: [
-          '/assets/intl-polyfill-1.js',
-          '/assets/intl/intl-numberformat-1.js',
-          '/assets/intl/th-2.js',
-        ],
-        DateTimeFormat: ['/assets/intl-polyfill-1.js', '/assets/intl/intl-datetimeformat-1.js'],
-      },
-    },
-  }),
-);
+/** Thai's files as the build lists them: its catalogue and the Intl polyfills a browser without its data needs. */
+const thaiFiles = {
+  catalogue: ['/assets/th-1.js'],
+  intl: {
+    NumberFormat: [
+      '/assets/intl-polyfill-1.js',
+      '/assets/intl/intl-numberformat-1.js',
+      '/assets/intl/th-2.js',
+    ],
+    DateTimeFormat: ['/assets/intl-polyfill-1.js', '/assets/intl/intl-datetimeformat-1.js'],
+  },
+};
+writeFileSync(path.join(webDist, '.shell', 'languages.json'), JSON.stringify({ th: thaiFiles }));
 
 const { app } = await createTestApp({ config: { WEB_DIST_DIR: webDist } });
 const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
@@ -231,15 +228,7 @@ describe('the server draws the app shell in the user language', () => {
       return { steps, links };
     };
     const data = {
-      catalogue: ['/assets/th-1.js'],
-      intl: {
-        NumberFormat: [
-          '/assets/intl-polyfill-1.js',
-          '/assets/intl/intl-numberformat-1.js',
-          '/assets/intl/th-2.js',
-        ],
-        DateTimeFormat: ['/assets/intl-polyfill-1.js', '/assets/intl/intl-datetimeformat-1.js'],
-      },
+      ...thaiFiles,
       styles: ['/assets/page-vendor-1.css'],
       modules: ['/assets/home-page-1.js'],
     };
