@@ -14,17 +14,21 @@ export interface Figure {
   unit: string;
 }
 
-export interface LoadResult {
+/** CPU spent per answered request during a load, by part of the machine. */
+export interface CpuPerRequest {
+  /** This process (every server under test runs in it). */
+  cpuMicrosPerRequest: number;
+  /** The machine's PostgreSQL processes (0 on PGlite, which runs in this process, or a remote server). */
+  databaseCpuMicrosPerRequest: number;
+  /** Every core of the machine: server, database, load generator, the rest (undefined without /proc). */
+  machineCpuMicrosPerRequest?: number;
+}
+
+export interface LoadResult extends Partial<CpuPerRequest> {
   requestsPerSecond: number;
   p99Ms: number;
   errors: number;
   non2xx: number;
-  /** CPU this process spent per answered request (every server under test runs in this process). */
-  cpuMicrosPerRequest?: number;
-  /** CPU the machine's PostgreSQL processes spent per answered request (0 on PGlite or a remote server). */
-  databaseCpuMicrosPerRequest?: number;
-  /** CPU all the machine's cores spent per answered request: server, database, load generator, the rest. */
-  machineCpuMicrosPerRequest?: number;
 }
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
@@ -96,15 +100,6 @@ export function databaseTicks(): number {
   return ticks;
 }
 
-export interface CpuPerRequest {
-  /** This process (the servers under test). */
-  cpuMicrosPerRequest: number;
-  /** The machine's PostgreSQL processes. */
-  databaseCpuMicrosPerRequest: number;
-  /** Every core of the machine (undefined without /proc). */
-  machineCpuMicrosPerRequest?: number;
-}
-
 /**
  * Runs `work` (a load from another process) and answers the CPU spent per request during it: this
  * process's, the local PostgreSQL's and the whole machine's, so a figure can say which part of the
@@ -156,10 +151,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
 
-export interface InterleavedResult extends LoadResult {
-  cpuMicrosPerRequest: number;
-  databaseCpuMicrosPerRequest: number;
-  machineCpuMicrosPerRequest: number;
+export interface InterleavedResult extends Omit<LoadResult, keyof CpuPerRequest>, Required<CpuPerRequest> {
   /** Median over rounds of (this target's throughput / the baseline's in the same round), in %. */
   throughputRatio: number;
   /** Median over rounds of (baseline CPU per request / this target's), in %: noisy neighbours barely move it. */
