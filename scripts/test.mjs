@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'sabai-test-report-'));
 const skipE2e = process.argv.includes('--no-e2e');
-// Anything else is handed to the unit run (e.g. `--project server` where only the database changes).
+// Anything else is handed to the unit run (e.g. `--project server --project server-isolated` where only the database changes).
 const unitArgs = process.argv.slice(2).filter((arg) => arg !== '--no-e2e');
 
 function run(label, args, env = {}) {

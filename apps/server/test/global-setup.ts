@@ -19,7 +19,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
-    const template = `sabai_tpl_${process.pid}`;
+    // One template per project (server, server-isolated): both set up in the same process.
+    const template = `sabai_tpl_${process.pid}_${project.name.replace(/\W/g, '_')}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${template}`);
