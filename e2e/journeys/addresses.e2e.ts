@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { phoneContext } from '../support/browser';
+import { lookAt, phoneContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -104,7 +104,7 @@ async function settle(page: Page) {
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   await settle(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await lookAt(page, { path: `${SHOTS}/${name}.png` });
 }
 
 const GEO = { latitude: 11.5695, longitude: 104.921 };

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 const journey = setUpJourney();
@@ -60,7 +60,7 @@ describe('app shell', () => {
     await khmerNav.getByRole('link', { name: 'ការបញ្ជាទិញ' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('km');
     expect(await khmerFontsLoaded(page)).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SCREENSHOTS}journey-khmer-after-reload.png` });
+    await lookAt(page, { path: `${SCREENSHOTS}journey-khmer-after-reload.png` });
 
     expect(errors).toEqual([]);
     await context.close();
@@ -235,7 +235,7 @@ describe('screenshots at 390×844', () => {
         await page.evaluate(() => document.fonts.ready);
         expect(await page.locator('html').getAttribute('lang')).toBe(language);
         expect(await page.title()).toMatch(/ · Sabai$/);
-        await page.screenshot({ path: `${SCREENSHOTS}${name}-${language}.png` });
+        await lookAt(page, { path: `${SCREENSHOTS}${name}-${language}.png` });
       }
       await context.close();
     });
@@ -248,7 +248,7 @@ describe('screenshots at 390×844', () => {
     await page.getByRole('button', { name: 'ภาษา' }).click();
     await page.getByRole('dialog').waitFor();
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SCREENSHOTS}setting-language-picker-th.png` });
+    await lookAt(page, { path: `${SCREENSHOTS}setting-language-picker-th.png` });
     await context.close();
   });
 
@@ -260,7 +260,7 @@ describe('screenshots at 390×844', () => {
     const box = await page.locator('#root').boundingBox();
     expect(box?.width).toBe(480);
     expect(Math.round((box?.x ?? 0) + (box?.width ?? 0) / 2)).toBe(640);
-    await page.screenshot({ path: `${SCREENSHOTS}desktop-home-en.png` });
+    await lookAt(page, { path: `${SCREENSHOTS}desktop-home-en.png` });
     await context.close();
   });
 });

@@ -7,7 +7,7 @@ import workbenchEn from '../../apps/web/src/locales/en/workbench.json';
 import deskKm from '../../apps/web/src/locales/km/desk.json';
 import ordersKm from '../../apps/web/src/locales/km/orders.json';
 import workbenchKm from '../../apps/web/src/locales/km/workbench.json';
-import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 // Every step must reach the other browsers through the outbox dispatcher and the socket, which a
@@ -69,7 +69,7 @@ async function shoot(page: Page, name: string, fullPage = false) {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(400);
   const file = `${SCREENSHOTS}cross-role-${name}.png`;
-  await page.screenshot({ path: file, fullPage });
+  await lookAt(page, { path: file, fullPage });
   if (SHOTS_OUT) {
     mkdirSync(SHOTS_OUT, { recursive: true });
     copyFileSync(file, `${SHOTS_OUT}/${name}.png`);
@@ -86,7 +86,7 @@ async function showsStatus(page: Page, text: string) {
   try {
     await statusTitle(page).filter({ hasText: text }).waitFor({ timeout: 20_000 });
   } catch (error) {
-    await page.screenshot({ path: `${SCREENSHOTS}cross-role-failed.png` });
+    await lookAt(page, { path: `${SCREENSHOTS}cross-role-failed.png` });
     throw new Error(
       `expected status "${text}" at ${page.url()} (${await statusTitle(page).count()} titles: ${(await statusTitle(page).allInnerTexts()).join('/')}), page shows: ${await page.locator('main, body').first().innerText()}`,
       {

@@ -3,7 +3,7 @@ import type { BrowserContext, CDPSession, Worker } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import chatKm from '../../apps/web/src/locales/km/chat.json';
 import { DEMO_ACCOUNTS, journeyApi, type Session } from '../support/api';
-import { SCREENSHOTS, signedInContext } from '../support/browser';
+import { lookAt, SCREENSHOTS, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 import { startPushService } from '../support/push-service';
 
@@ -203,7 +203,7 @@ describe('an incoming call by Web Push (km)', () => {
     await app.waitForURL(/\/chat\/voiceCall\?call_id=\d+$/);
     await app.getByTestId('call-status').filter({ hasText: chatKm.call.outcome.rejected }).waitFor();
     await app.evaluate(() => document.fonts.ready);
-    await app.screenshot({ path: `${SCREENSHOTS}call-push-km-declined.png` });
+    await lookAt(app, { path: `${SCREENSHOTS}call-push-km-declined.png` });
     await app.close();
 
     // 4. "Answer": the call page answers with the microphone.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import chatEn from '../../apps/web/src/locales/en/chat.json';
 import chatKm from '../../apps/web/src/locales/km/chat.json';
 import { DEMO_ACCOUNTS, journeyApi } from '../support/api';
-import { SCREENSHOTS, signedInContext } from '../support/browser';
+import { lookAt, SCREENSHOTS, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 // A message reaches the other member through the outbox dispatcher and the socket, which a
@@ -28,7 +28,7 @@ async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOTS}chat-group-${name}.png` });
+  await lookAt(page, { path: `${SCREENSHOTS}chat-group-${name}.png` });
 }
 
 const bubbles = (page: Page) => page.getByTestId('chat-message');

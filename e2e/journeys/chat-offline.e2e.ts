@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import chatEn from '../../apps/web/src/locales/en/chat.json';
 import chatZh from '../../apps/web/src/locales/zh-CN/chat.json';
 import { DEMO_ACCOUNTS } from '../support/api';
-import { SCREENSHOTS, signedInContext } from '../support/browser';
+import { lookAt, SCREENSHOTS, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 // The outbox dispatcher publishes live events only outside NODE_ENV=test (as chat.e2e.ts notes).
@@ -40,7 +40,7 @@ const signedIn = (session: Session, language: string) =>
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
   const file = `${SCREENSHOTS}chat-${name}.png`;
-  await page.screenshot({ path: file, animations: 'disabled' });
+  await lookAt(page, { path: file, animations: 'disabled' });
   if (SHOTS_OUT) {
     mkdirSync(SHOTS_OUT, { recursive: true });
     copyFileSync(file, `${SHOTS_OUT}/${name}.png`);

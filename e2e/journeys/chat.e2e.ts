@@ -6,7 +6,7 @@ import chatKm from '../../apps/web/src/locales/km/chat.json';
 import chatZh from '../../apps/web/src/locales/zh-CN/chat.json';
 import ordersZh from '../../apps/web/src/locales/zh-CN/orders.json';
 import { DEMO_ACCOUNTS } from '../support/api';
-import { SCREENSHOTS, signedInContext } from '../support/browser';
+import { lookAt, SCREENSHOTS, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 // Messages reach the other browser through the outbox dispatcher and the socket, which a
@@ -45,7 +45,7 @@ async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(400);
   const file = `${SCREENSHOTS}chat-${name}.png`;
-  await page.screenshot({ path: file });
+  await lookAt(page, { path: file });
   if (SHOTS_OUT) {
     mkdirSync(SHOTS_OUT, { recursive: true });
     copyFileSync(file, `${SHOTS_OUT}/${name}.png`);

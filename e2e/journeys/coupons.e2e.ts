@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -140,7 +140,7 @@ async function settle(page: Page) {
 }
 async function shoot(page: Page, name: string) {
   const path = `${SCREENSHOTS}${name}.png`;
-  await page.screenshot({ path });
+  await lookAt(page, { path });
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true });
     copyFileSync(path, `${SHOTS}/${name}.png`);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, phoneContext, SCREENSHOTS } from '../support/browser';
+import { lookAt, PHONE, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 const journey = setUpJourney();
@@ -104,7 +104,7 @@ describe('discovery', () => {
       })
       .toBe(true);
     await settle(page);
-    await page.screenshot({ path: `${SCREENSHOTS}discovery-therapist-list-thai-en.png` });
+    await lookAt(page, { path: `${SCREENSHOTS}discovery-therapist-list-thai-en.png` });
 
     // A therapist's page: badges and the projects they offer.
     const first = page.locator('.therapist-card').first();
@@ -129,7 +129,7 @@ describe('discovery', () => {
     );
     await page.getByRole('heading', { name: 'សេចក្តីណែនាំ' }).waitFor();
     await settle(page);
-    await page.screenshot({ path: `${SCREENSHOTS}discovery-therapist-detail-journey-km.png` });
+    await lookAt(page, { path: `${SCREENSHOTS}discovery-therapist-detail-journey-km.png` });
 
     expect(errors).toEqual([]);
     await context.close();
@@ -196,7 +196,7 @@ describe('discovery', () => {
     await page.goto(`${journey.server.baseUrl}/my/gird/browse`);
     await page.locator('.therapist-card__name', { hasText: name }).waitFor();
     await settle(page);
-    await page.screenshot({ path: `${SCREENSHOTS}discovery-footprints-en.png` });
+    await lookAt(page, { path: `${SCREENSHOTS}discovery-footprints-en.png` });
 
     // Un-saving takes it off the list again.
     await page.goto(`${journey.server.baseUrl}/therapist/orderDetail?id=1`);
@@ -308,7 +308,7 @@ describe('discovery gaps (issue 4 audit)', () => {
     expect(await page.locator('.leaflet-control-attribution').textContent()).toContain('Example tiles');
     await map.scrollIntoViewIfNeeded();
     await settle(page);
-    await page.screenshot({ path: `${SCREENSHOTS}discovery-store-map-offline-en.png` });
+    await lookAt(page, { path: `${SCREENSHOTS}discovery-store-map-offline-en.png` });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -355,7 +355,7 @@ describe('discovery gaps (issue 4 audit)', () => {
     await khmerPage.goto(`${journey.server.baseUrl}/therapist`);
     await khmerPage.getByRole('button', { name: 'ជ្រើសរើសទីក្រុង' }).waitFor();
     await settle(khmerPage);
-    await khmerPage.screenshot({ path: `${SCREENSHOTS}discovery-city-not-open-therapist-tab-km.png` });
+    await lookAt(khmerPage, { path: `${SCREENSHOTS}discovery-city-not-open-therapist-tab-km.png` });
     await khmer.close();
   });
 
@@ -517,7 +517,7 @@ describe('discovery gaps (issue 4 audit)', () => {
       await notice.waitFor();
       if (language === 'en') expect(await notice.textContent()).toContain('not taking bookings right now');
       await settle(page);
-      await page.screenshot({ path: `${SCREENSHOTS}discovery-therapist-resting-${language}.png` });
+      await lookAt(page, { path: `${SCREENSHOTS}discovery-therapist-resting-${language}.png` });
       await context.close();
     }
     // A bookable therapist shows no such notice.
@@ -562,7 +562,7 @@ describe('discovery gaps (issue 4 audit)', () => {
     expect(await page.locator('.saved-gone').textContent()).toContain('No longer available');
     expect(await page.locator('.saved-gone').textContent()).toContain('A store');
     await settle(page);
-    await page.screenshot({ path: `${SCREENSHOTS}discovery-footprint-gone-en.png` });
+    await lookAt(page, { path: `${SCREENSHOTS}discovery-footprint-gone-en.png` });
     await context.close();
   });
 });
@@ -616,7 +616,7 @@ describe('discovery screenshots at 390×844', () => {
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
-        await page.screenshot({
+        await lookAt(page, {
           path: `${SCREENSHOTS}discovery-${name}-${language}.png`,
           fullPage: fullPage === true,
         });
@@ -626,7 +626,7 @@ describe('discovery screenshots at 390×844', () => {
             element.scrollTop = n * (element.clientHeight - 80);
           }, screen);
           await settle(page);
-          await page.screenshot({ path: `${SCREENSHOTS}discovery-${name}-${language}-${screen + 1}.png` });
+          await lookAt(page, { path: `${SCREENSHOTS}discovery-${name}-${language}-${screen + 1}.png` });
         }
       }
       // The filter sheet, open.
@@ -635,7 +635,7 @@ describe('discovery screenshots at 390×844', () => {
       await page.locator('.chip--filter').click();
       await page.getByRole('dialog').waitFor();
       await page.waitForTimeout(400);
-      await page.screenshot({ path: `${SCREENSHOTS}discovery-filter-sheet-${language}.png` });
+      await lookAt(page, { path: `${SCREENSHOTS}discovery-filter-sheet-${language}.png` });
       expect(errors).toEqual([]);
       await context.close();
     });

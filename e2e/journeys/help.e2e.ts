@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../support/api';
-import { signedInContext } from '../support/browser';
+import { lookAt, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -43,7 +43,7 @@ const signedIn = (session: Session, language: string) =>
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await lookAt(page, { path: `${SHOTS}/${name}.png` });
 }
 
 const TITLES = {

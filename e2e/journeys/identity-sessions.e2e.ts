@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -200,7 +200,7 @@ describe('sessions that end', () => {
     await dialog
       .getByText('This account has been banned. Please contact customer service to appeal.')
       .waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}identity-banned-modal-en.png` });
+    await lookAt(page, { path: `${SCREENSHOTS}identity-banned-modal-en.png` });
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`${journey.server.baseUrl}/public/login`);
     expect(await stored(page, 'sabai.token')).toBeNull();
@@ -219,7 +219,7 @@ describe('sessions that end', () => {
     await page.goto(`${journey.server.baseUrl}/my/userinfo`);
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}identity-session-ended-km.png` });
+    await lookAt(page, { path: `${SCREENSHOTS}identity-session-ended-km.png` });
     await dialog.locator('.adm-dialog-button').click();
     await page.waitForURL('**/public/login?redirect=%2Fmy%2Fuserinfo');
     expect(await stored(page, 'sabai.token')).toBeNull();
@@ -256,7 +256,7 @@ describe('sessions that end', () => {
       await settle(page);
       expect(await page.getByRole('dialog').count()).toBe(0);
       expect(requests).not.toContain('/app/users/me/cancellation');
-      await page.screenshot({ path: `${SCREENSHOTS}identity-zhuxiao-guest-${language}.png` });
+      await lookAt(page, { path: `${SCREENSHOTS}identity-zhuxiao-guest-${language}.png` });
       await context.close();
     });
   }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 const journey = setUpJourney();
@@ -160,13 +160,13 @@ describe('identity screenshots at 390×844', () => {
         await page.locator('.page').first().waitFor();
         await settle(page);
         expect(await page.title()).toMatch(/ · Sabai$/);
-        await page.screenshot({ path: `${SCREENSHOTS}identity-${name}-${language}.png` });
+        await lookAt(page, { path: `${SCREENSHOTS}identity-${name}-${language}.png` });
       }
       await page.goto(`${journey.server.baseUrl}/public/register`);
       await page.locator('.phone-field__country').click();
       await page.locator('.country-picker__list').waitFor();
       await settle(page);
-      await page.screenshot({ path: `${SCREENSHOTS}identity-country-picker-${language}.png` });
+      await lookAt(page, { path: `${SCREENSHOTS}identity-country-picker-${language}.png` });
       await guest.close();
 
       const signedIn = await signedInContext(language);
@@ -175,7 +175,7 @@ describe('identity screenshots at 390×844', () => {
         await userPage.goto(`${journey.server.baseUrl}${path}`);
         await userPage.locator('.page').first().waitFor();
         await settle(userPage);
-        await userPage.screenshot({ path: `${SCREENSHOTS}identity-${name}-${language}.png` });
+        await lookAt(userPage, { path: `${SCREENSHOTS}identity-${name}-${language}.png` });
       }
       // Request cancellation, then the ?setup=3 status screen.
       await userPage.goto(`${journey.server.baseUrl}/my/setting/zhuxiao`);
@@ -191,7 +191,7 @@ describe('identity screenshots at 390×844', () => {
       await userPage.locator('.cancel-status').waitFor();
       await userPage.getByRole('dialog').waitFor({ state: 'detached' });
       await settle(userPage);
-      await userPage.screenshot({ path: `${SCREENSHOTS}identity-zhuxiao-setup3-${language}.png` });
+      await lookAt(userPage, { path: `${SCREENSHOTS}identity-zhuxiao-setup3-${language}.png` });
       // Withdrawing during the three days keeps the account.
       await userPage.locator('.cancel-status .adm-button-primary').click();
       await userPage.waitForURL('**/my');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -29,7 +29,7 @@ async function settle(page: Page): Promise<void> {
 }
 
 const shoot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `local-${name}.png`), fullPage: true });
+  lookAt(page, { path: path.join(SHOTS, `local-${name}.png`), fullPage: true });
 const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
 const times = (page: Page) => page.locator('time').allInnerTexts();
 

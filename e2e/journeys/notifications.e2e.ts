@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import chatEn from '../../apps/web/src/locales/en/chat.json';
 import chatZh from '../../apps/web/src/locales/zh-CN/chat.json';
 import { DEMO_ACCOUNTS } from '../support/api';
-import { SCREENSHOTS, signedInContext } from '../support/browser';
+import { lookAt, SCREENSHOTS, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 // Notification records come from the outbox dispatcher, which a NODE_ENV=test server leaves to the
@@ -42,7 +42,7 @@ async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   const file = `${SCREENSHOTS}notices-${name}.png`;
-  await page.screenshot({ path: file });
+  await lookAt(page, { path: file });
   if (SHOTS_OUT) {
     mkdirSync(SHOTS_OUT, { recursive: true });
     copyFileSync(file, `${SHOTS_OUT}/${name}.png`);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE } from '../support/browser';
+import { lookAt, PHONE } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 const journey = setUpJourney();
@@ -29,7 +29,7 @@ describe('first paint and offline visits', () => {
     await nav.getByRole('link', { name: 'ទៅហាង' }).waitFor();
     expect(await page.locator('.app-shell').getAttribute('data-shell-tab')).toBe('instore');
     expect(await page.getByRole('main').count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/shell-before-js-instore-km.png` });
+    await lookAt(page, { path: `${SHOTS}/shell-before-js-instore-km.png` });
     await context.close();
   });
 
@@ -51,7 +51,7 @@ describe('first paint and offline visits', () => {
     await page.reload();
     await page.getByRole('status').filter({ hasText: 'You are offline' }).waitFor();
     expect(await therapistNames(page)).toEqual(online);
-    await page.screenshot({ path: `${SHOTS}/offline-therapist-list-en.png` });
+    await lookAt(page, { path: `${SHOTS}/offline-therapist-list-en.png` });
 
     // Home from the tab bar: the shell and its lists, offline too.
     await page.goto(`${journey.server.baseUrl}/`);
@@ -81,7 +81,7 @@ describe('first paint and offline visits', () => {
     await page.locator('.card-skeletons').first().waitFor({ state: 'detached' });
     await context.setOffline(true);
     await page.getByText('អ្នកកំពុងគ្មានអ៊ីនធឺណិត។', { exact: false }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/offline-home-km.png` });
+    await lookAt(page, { path: `${SHOTS}/offline-home-km.png` });
     await context.close();
   });
 });

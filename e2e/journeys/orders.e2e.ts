@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeyApi, PHNOM_PENH, type Session, tomorrowIn } from '../support/api';
-import { signedInContext } from '../support/browser';
+import { lookAt, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -36,7 +36,7 @@ async function settle(page: Page): Promise<void> {
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await settle(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await lookAt(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 const step = (id: number, transition: string, token: string) =>

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, journeyApi, type Session } from '../support/api';
-import { signedInContext } from '../support/browser';
+import { lookAt, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -27,7 +27,7 @@ async function shot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await lookAt(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 const photo = () =>

@@ -10,7 +10,7 @@ import paymentsTh from '../../apps/web/src/locales/th/payments.json';
 import tipsTh from '../../apps/web/src/locales/th/tips.json';
 import walletTh from '../../apps/web/src/locales/th/wallet.json';
 import workbenchTh from '../../apps/web/src/locales/th/workbench.json';
-import { SCREENSHOTS, signedInContext } from '../support/browser';
+import { lookAt, SCREENSHOTS, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -88,7 +88,7 @@ const signedIn = (session: Session, language: string) =>
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await lookAt(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 /** Baht as the web app writes them (Intl, two decimals, in the page's language). */

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Customer, journeyApi, type Session } from '../support/api';
-import { signedInContext } from '../support/browser';
+import { lookAt, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -35,7 +35,7 @@ async function shot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await lookAt(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 const walletOf = async (token: string) =>

@@ -6,7 +6,7 @@ import reviewsEn from '../../apps/web/src/locales/en/reviews.json';
 import chatTh from '../../apps/web/src/locales/th/chat.json';
 import reviewsTh from '../../apps/web/src/locales/th/reviews.json';
 import { DEMO_ACCOUNTS } from '../support/api';
-import { signedInContext } from '../support/browser';
+import { lookAt, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 /**
@@ -49,7 +49,7 @@ async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await lookAt(page, { path: `${SHOTS}/${name}.png` });
 }
 
 describe('translation, the therapist reply and hiding a review (en, th)', () => {

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import chatEn from '../../apps/web/src/locales/en/chat.json';
 import chatKm from '../../apps/web/src/locales/km/chat.json';
-import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 // Call steps reach the other browser through the outbox dispatcher and the socket, which a
@@ -75,7 +75,7 @@ const audioBytesReceived = (page: Page) =>
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
   const file = `${SCREENSHOTS}call-${name}.png`;
-  await page.screenshot({ path: file });
+  await lookAt(page, { path: file });
   if (SHOTS_OUT) {
     mkdirSync(SHOTS_OUT, { recursive: true });
     copyFileSync(file, `${SHOTS_OUT}/${name}.png`);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LaunchedBrowser, launchBrowser, phoneContext, SCREENSHOTS } from '../support/browser';
+import { type LaunchedBrowser, launchBrowser, lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { copyDataTemplate, type RunningServer, startServer } from '../support/server';
 
 /** Screenshots are looked at outside the repository as well (the wallet helper's shot folder). */
@@ -55,7 +55,7 @@ async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(500);
   const file = `${SCREENSHOTS}wallet-${name}.png`;
-  await page.screenshot({ path: file });
+  await lookAt(page, { path: file });
   if (SHOTS_OUT) {
     mkdirSync(SHOTS_OUT, { recursive: true });
     copyFileSync(file, `${SHOTS_OUT}/journey-${name}.png`);

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phoneContext, SCREENSHOTS } from '../support/browser';
+import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 // The order's events reach the workbench through the outbox dispatcher, which a NODE_ENV=test
@@ -70,7 +70,7 @@ async function shoot(page: Page, name: string, fullPage = false) {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(500);
   const file = `${SCREENSHOTS}workbench-${name}.png`;
-  await page.screenshot({ path: file, fullPage });
+  await lookAt(page, { path: file, fullPage });
   if (SHOTS_OUT) {
     mkdirSync(SHOTS_OUT, { recursive: true });
     copyFileSync(file, `${SHOTS_OUT}/${name}.png`);
