@@ -46,17 +46,12 @@ describe('test isolation (vitest.config.ts)', () => {
     ).toEqual(['a.test.ts', 'b.test.tsx', 'c.test.ts']);
   });
 
-  it('runs every such server and web file in an isolated project', () => {
+  it('runs every such server file in the isolated project', () => {
     const self = fileURLToPath(import.meta.url);
-    const files = ['apps/server/src', 'apps/web/src'].flatMap((dir) =>
-      testFiles(path.join(root, dir))
-        .filter((file) => file !== self)
-        .map((file) => ({
-          name: path.relative(root, file),
-          source: readFileSync(file, 'utf8'),
-        })),
-    );
-    expect(files.length).toBeGreaterThan(150);
+    const files = testFiles(path.join(root, 'apps/server/src'))
+      .filter((file) => file !== self)
+      .map((file) => ({ name: path.relative(root, file), source: readFileSync(file, 'utf8') }));
+    expect(files.length).toBeGreaterThan(100);
     expect(filesNeedingIsolation(files)).toEqual([]);
   });
 });
