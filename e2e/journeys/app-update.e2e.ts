@@ -10,7 +10,7 @@ import { setUpJourney } from '../support/journey';
  * as this build is still the old one, says the update failed and stays. Withdrawing the release
  * (the staff's way out of a mistaken forced update) frees the app.
  */
-const journey = setUpJourney({ env: { LOG_LEVEL: 'warn' } });
+const journey = setUpJourney({ env: { LOG_LEVEL: 'warn' }, serviceWorkers: 'allow' });
 const DEMO_SUPPORT = { areaCode: '855', phone: '012345679', password: 'sabai-support' };
 
 async function call<T>(method: string, path: string, token?: string, body?: unknown) {

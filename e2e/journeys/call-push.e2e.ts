@@ -17,6 +17,7 @@ import { startPushService } from '../support/push-service';
 const journey = setUpJourney({
   env: { NODE_ENV: 'development', LOG_LEVEL: 'warn' },
   browserArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  serviceWorkers: 'allow',
 });
 const api = journeyApi(journey);
 const pushService = await startPushService();

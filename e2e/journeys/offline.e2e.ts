@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lookAt, PHONE } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
-const journey = setUpJourney();
+const journey = setUpJourney({ serviceWorkers: 'allow' });
 const SHOTS = '/work/shots/shell';
 
 /** A phone with the service worker allowed (phoneContext's defaults), in a browser language. */

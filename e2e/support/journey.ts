@@ -11,15 +11,18 @@ export interface Journey {
 export function setUpJourney({
   env,
   browserArgs,
+  serviceWorkers,
 }: {
   env?: Record<string, string>;
   /** Extra Chromium flags (e.g. fake media devices for calls). */
   browserArgs?: string[];
+  /** Journeys about the service worker (offline, push, updates) allow it; the others block it. */
+  serviceWorkers?: 'allow' | 'block';
 } = {}): Journey {
   const journey = {} as Journey;
   beforeAll(async () => {
     journey.server = await startServer(env);
-    journey.launched = await launchBrowser(browserArgs);
+    journey.launched = await launchBrowser(browserArgs, serviceWorkers ? { serviceWorkers } : {});
   });
   afterAll(async () => {
     await journey.launched?.close();
