@@ -8,7 +8,10 @@ import { lookAt, SCREENSHOTS, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
 
 // The outbox dispatcher publishes live events only outside NODE_ENV=test (as chat.e2e.ts notes).
-const journey = setUpJourney({ env: { NODE_ENV: 'development', LOG_LEVEL: 'warn' }, serviceWorkers: 'allow' });
+const journey = setUpJourney({
+  env: { NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+  serviceWorkers: 'allow',
+});
 /** Screenshots are also copied where the team looks at them, outside the repository. */
 const SHOTS_OUT = process.env.CHAT_SHOTS_DIR ?? '';
 
