@@ -95,6 +95,21 @@ const shown = (callee: CalleeBrowser, tag?: string) =>
     }));
   }, tag ?? null) as Promise<ShownNotification[]>;
 
+/**
+ * How many of the app's windows the worker sees as visible. A closed page leaves its window client
+ * a moment later than `page.close()` returns; a ring delivered before that is passed to the closing
+ * window instead of being shown (push-sw.js `ringIncomingCall`), so a step that means "the app is in
+ * the background" waits for none to be left.
+ */
+const visibleWindows = (callee: CalleeBrowser) =>
+  callee.worker.evaluate(async () => {
+    const scope = self as unknown as {
+      clients: { matchAll(options: object): Promise<{ visibilityState: string }[]> };
+    };
+    const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    return windows.filter((client) => client.visibilityState === 'visible').length;
+  });
+
 /** What a tap on the call's notification (or on one of its buttons) does. */
 const tap = (callee: CalleeBrowser, tag: string, action: '' | 'answer' | 'decline') =>
   callee.worker.evaluate(
@@ -206,6 +221,7 @@ describe('an incoming call by Web Push (km)', () => {
     await app.evaluate(() => document.fonts.ready);
     await lookAt(app, { path: `${SCREENSHOTS}call-push-km-declined.png` });
     await app.close();
+    await expect.poll(() => visibleWindows(callee)).toBe(0);
 
     // 4. "Answer": the call page answers with the microphone.
     const third = await ring();
@@ -233,6 +249,7 @@ describe('an incoming call by Web Push (km)', () => {
     // The worker passed the ring on to the visible window, whose in-app ring opened the call page.
     await app.waitForURL('**/chat/voiceCall?call_id=999002');
     await app.close();
+    await expect.poll(() => visibleWindows(callee)).toBe(0);
     await deliver(callee, { ...third.push, callId: 999_003, expiresAt: inFuture });
     await expect.poll(async () => (await shown(callee, 'call-999003')).length).toBe(1);
     expect(await shown(callee, 'call-999002')).toEqual([]);
