@@ -13,6 +13,25 @@ const skipE2e = process.argv.includes('--no-e2e');
 // Anything else is handed to the unit run (e.g. `--project server --project server-isolated` where only the database changes).
 const unitArgs = process.argv.slice(2).filter((arg) => arg !== '--no-e2e');
 
+// Each failed test as one line "failed: file › test: first line of its message", printed again at
+// the end so a log that only keeps its tail still names what failed.
+const failures = [];
+function failedTests(report, base) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(base, file.name);
+    const failedAssertions = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedAssertions) {
+      const message = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      lines.push(`failed: ${name} › ${test.fullName}: ${message}`);
+    }
+    // A file that failed outside any test (an import error, a hook) has no failed assertion.
+    if (file.status === 'failed' && failedAssertions.length === 0)
+      lines.push(`failed: ${name}: ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
+  return lines;
+}
+
 function run(label, args, env = {}) {
   const outputFile = path.join(reports, `${label}.json`);
   const result = spawnSync(
@@ -28,6 +47,7 @@ function run(label, args, env = {}) {
     passed = report.numPassedTests;
     failed = report.numFailedTests;
     skipped = report.numPendingTests + report.numTodoTests;
+    failures.push(...failedTests(report, root));
   }
   // A runner that crashed before reporting counts as a failure, never as a pass.
   if (result.status !== 0 && failed === 0) failed = 1;
@@ -52,5 +72,6 @@ if (!skipE2e) {
 rmSync(reports, { recursive: true, force: true });
 const sum = (key) => totals.reduce((total, part) => total + part[key], 0);
 const failed = sum('failed');
+if (failures.length > 0) console.log(`\n${failures.join('\n')}`);
 console.log(`\ntests: ${sum('passed')} passed, ${failed} failed, ${sum('skipped')} skipped`);
 process.exit(failed > 0 ? 1 : 0);
