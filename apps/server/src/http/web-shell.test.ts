@@ -14,7 +14,12 @@ mkdirSync(path.join(webDist, '.shell'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="en"><title>Sabai</title>');
 writeFileSync(
   path.join(webDist, '.shell', 'template.html'),
-  '<!doctype html><html lang="en"><head></head><body><div id="root">' +
+  // The head as Vite writes it: the entry and its modulepreloads (decision 086 moves them out).
+  '<!doctype html><html lang="en"><head><title>Sabai</title>\n    ' +
+    '<script type="module" crossorigin src="/assets/index-1.js"></script>\n    ' +
+    '<link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-1.js">\n    ' +
+    '<link rel="modulepreload" crossorigin href="/assets/shell-vendor-1.js">\n  ' +
+    '</head><body><div id="root">' +
     '<div class="app-shell" data-shell="{{shell}}" data-shell-tab="{{tab}}">' +
     '<nav aria-label="{{nav.tabBarLabel}}"><a href="/">{{nav.home}}</a></nav></div></div></body></html>',
 );
@@ -108,7 +113,13 @@ describe('the server draws the app shell in the user language', () => {
   const inlineScripts = (html: string) =>
     [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1] as string);
 
-  it("names a first screen's own chunks for after the first frame, not in its head, and no other page's", async () => {
+  /** What every drawn page starts once painted: the app's entry and its own modulepreloads (decision 086). */
+  const entryData = {
+    entry: '/assets/index-1.js',
+    entryModules: ['/assets/rolldown-runtime-1.js', '/assets/shell-vendor-1.js'],
+  };
+
+  it("names the entry and a first screen's own chunks for after the first paint, not in its head, and no other page's", async () => {
     const home = (await page('/', { cookie: 'lang=km' })).body;
     const [head, body] = home.split('</head>') as [string, string];
     // Nothing the head names: every file is asked for by the script at the end of the body.
@@ -116,6 +127,7 @@ describe('the server draws the app shell in the user language', () => {
     expect(head).not.toContain('rel="preload"');
     expect(head).not.toContain('<script');
     expect(preloadData(body)).toEqual({
+      ...entryData,
       styles: ['/assets/page-vendor-1.css'],
       modules: ['/assets/home-page-1.js'],
     });
@@ -124,13 +136,15 @@ describe('the server draws the app shell in the user language', () => {
     expect(home).not.toContain('therapist-detail-page-1.js');
     const detail = (await page('/therapist/orderDetail?id=1', { 'accept-language': 'km' })).body;
     expect(detail).toContain('<html lang="km">');
-    expect(preloadData(detail)).toEqual({ modules: ['/assets/therapist-detail-page-1.js'] });
+    expect(preloadData(detail)).toEqual({ ...entryData, modules: ['/assets/therapist-detail-page-1.js'] });
     expect(detail).not.toContain('home-page-1.js');
-    // Another page of the same shell kind (no tab bar) names nothing, and runs no script.
+    // Another page (no first screen, in a language without files here) names the entry alone, and
+    // its head no script either.
     for (const url of ['/therapist/therapistMap', '/my']) {
       const other = (await page(url, { 'accept-language': 'km' })).body;
-      expect(preloadData(other)).toBeUndefined();
-      expect(other).not.toContain('<script>');
+      expect(preloadData(other)).toEqual(entryData);
+      expect(inlineScripts(other)).toEqual([PRELOAD_SCRIPT]);
+      expect(other.split('</head>')[0]).not.toContain('<script');
     }
   });
 
@@ -159,31 +173,41 @@ describe('the server draws the app shell in the user language', () => {
         new RegExp(`script-src 'self'[^;]* 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$| )`),
       );
     }
-    // English, and a language without files in this build, get neither on a page that is no first screen.
+    // English, and a language without files in this build, get neither on a page that is no first
+    // screen: the entry alone.
     for (const headers of [{}, { cookie: 'lang=km' }] as Record<string, string>[]) {
       const body = (await page('/my', headers)).body;
-      expect(body).not.toContain('first-screen-preloads');
-      expect(body).not.toContain('<script>');
+      expect(preloadData(body)).toEqual(entryData);
     }
   });
 
-  it('asks for the named files only once the shell has painted: catalogue, missing Intl services, styles, chunks', () => {
+  it('starts the app once the shell has painted, then asks for catalogue, missing Intl services, styles, chunks', () => {
+    type Added = {
+      tag: string;
+      rel: string;
+      as?: string;
+      type?: string;
+      href: string;
+      src: string;
+      crossOrigin: string | null;
+      fetchPriority: string;
+    };
     /**
      * Runs the drawn page's script in a page whose browser lacks `missing`: with paint timing, the
-     * paints it reports; without (`paints` undefined), the next frame. Returns the links added
-     * while parsed, after each paint (or the frame), and in the end.
+     * paints it reports; without (`paints` null), the next frame. Returns what was added to the head
+     * while parsed, after each paint (or the frame), and in the end, and the fallback timers.
      */
     const run = (
       data: unknown,
       missing: string[],
-      language = 'th',
-      paints: string[] | null = ['first-paint', 'first-contentful-paint'],
+      options: { language?: string; paints?: string[] | null; hidden?: boolean; timersRun?: boolean } = {},
     ) => {
-      const links: { rel: string; as?: string; href: string; crossOrigin: string; fetchPriority: string }[] =
-        [];
+      const { language = 'th', paints = ['first-paint', 'first-contentful-paint'], hidden = false } = options;
+      const added: Added[] = [];
       const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
       const frames: (() => void)[] = [];
       const tasks: (() => void)[] = [];
+      const fallbacks: { callback: () => void; delay: number }[] = [];
       const intl = Object.fromEntries(
         ['NumberFormat', 'PluralRules', 'DateTimeFormat', 'RelativeTimeFormat', 'DisplayNames'].map(
           (service) => [
@@ -206,62 +230,91 @@ describe('the server draws the app shell in the user language', () => {
         JSON,
         ...(paints ? { PerformanceObserver: FakePerformanceObserver } : {}),
         requestAnimationFrame: (callback: () => void) => frames.push(callback),
-        setTimeout: (callback: () => void) => tasks.push(callback),
+        // A task (no delay) or the fallback start (a delay).
+        setTimeout: (callback: () => void, delay = 0) =>
+          delay > 0 ? fallbacks.push({ callback, delay }) : tasks.push(callback),
         document: {
+          visibilityState: hidden ? 'hidden' : 'visible',
           documentElement: { lang: language },
           getElementById: (id: string) =>
             id === 'first-screen-preloads' ? { textContent: JSON.stringify(data) } : null,
-          createElement: () => ({ rel: '', href: '', crossOrigin: null, fetchPriority: 'auto' }),
-          head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+          createElement: (tag: string) => ({
+            tag,
+            rel: '',
+            href: '',
+            src: '',
+            crossOrigin: null,
+            fetchPriority: 'auto',
+          }),
+          head: { appendChild: (element: Added) => added.push(element) },
         },
       });
-      const steps = [links.length];
+      const steps = [added.length];
       for (const paint of paints ?? []) {
         for (const observer of observers)
           observer({ getEntriesByName: (name: string) => (name === paint ? [{ name }] : []) });
-        steps.push(links.length, tasks.length);
+        steps.push(added.length, tasks.length);
       }
       for (const frame of frames) frame();
       for (const task of tasks.splice(0)) task();
-      // One task, however many paints are reported.
+      if (options.timersRun) for (const fallback of fallbacks) fallback.callback();
+      for (const task of tasks.splice(0)) task();
+      // One task, however many paints are reported, and the fallback never starts the app twice.
       expect(tasks).toEqual([]);
-      return { steps, links };
+      return { steps, added, fallbacks };
     };
     const data = {
+      ...entryData,
       ...thaiFiles,
       styles: ['/assets/page-vendor-1.css'],
       modules: ['/assets/home-page-1.js'],
     };
+    const describeAdded = (element: Added) =>
+      element.tag === 'script'
+        ? ['script', element.type, element.src, element.fetchPriority]
+        : [element.rel, element.as ?? '', element.href, element.fetchPriority];
     const lacking = run(data, ['DateTimeFormat']);
     // Nothing while the page is parsed, nor at its first (blank) paint; at the first contentful
-    // paint one task is queued, and the files are named in it.
-    expect(lacking.steps).toEqual([0, 0, 0, 0, 1]);
-    expect(lacking.links.map((link) => [link.rel, link.as ?? '', link.href])).toEqual([
-      ['modulepreload', '', '/assets/th-1.js'],
-      ['modulepreload', '', '/assets/intl-polyfill-1.js'],
-      ['modulepreload', '', '/assets/intl/intl-datetimeformat-1.js'],
-      ['preload', 'style', '/assets/page-vendor-1.css'],
-      ['modulepreload', '', '/assets/home-page-1.js'],
+    // paint the entry and its modulepreloads (3), and one task queued, in which the rest is named.
+    expect(lacking.steps).toEqual([0, 0, 0, 3, 1]);
+    expect(lacking.added.map(describeAdded)).toEqual([
+      ['script', 'module', '/assets/index-1.js', 'auto'],
+      ['modulepreload', '', '/assets/rolldown-runtime-1.js', 'auto'],
+      ['modulepreload', '', '/assets/shell-vendor-1.js', 'auto'],
+      ['modulepreload', '', '/assets/th-1.js', 'low'],
+      ['modulepreload', '', '/assets/intl-polyfill-1.js', 'low'],
+      ['modulepreload', '', '/assets/intl/intl-datetimeformat-1.js', 'low'],
+      ['preload', 'style', '/assets/page-vendor-1.css', 'low'],
+      ['modulepreload', '', '/assets/home-page-1.js', 'low'],
     ]);
-    // Each at low priority, in the credentials mode of the request that uses it.
-    for (const link of lacking.links) {
-      expect(link.fetchPriority).toBe('low');
-      expect(link.crossOrigin).toBe('');
-    }
+    // Each in the credentials mode of the module request that uses it.
+    for (const element of lacking.added) expect(element.crossOrigin).toBe('');
     // A browser with the language's Intl data fetches no polyfill.
-    expect(run(data, []).links.map((link) => link.href)).toEqual([
+    expect(run(data, []).added.map((element) => element.href || element.src)).toEqual([
+      '/assets/index-1.js',
+      '/assets/rolldown-runtime-1.js',
+      '/assets/shell-vendor-1.js',
       '/assets/th-1.js',
       '/assets/page-vendor-1.css',
       '/assets/home-page-1.js',
     ]);
-    // A route's chunks alone (an English first screen).
-    expect(run({ modules: ['/assets/home-page-1.js'] }, ['NumberFormat'], 'en').links).toHaveLength(1);
-    // A browser without paint timing: after the next frame, the same files.
-    const framed = run(data, ['DateTimeFormat'], 'th', null);
+    // An English page that is no first screen: the entry alone.
+    expect(run(entryData, ['NumberFormat'], { language: 'en' }).added).toHaveLength(3);
+    // A browser without paint timing: after the next frame, the same.
+    const framed = run(data, ['DateTimeFormat'], { paints: null });
     expect(framed.steps).toEqual([0]);
-    expect(framed.links.map((link) => link.href)).toEqual(lacking.links.map((link) => link.href));
-    // No paint at all (a page never shown): nothing.
-    expect(run(data, ['DateTimeFormat'], 'th', []).links).toEqual([]);
+    expect(framed.added.map(describeAdded)).toEqual(lacking.added.map(describeAdded));
+    // No paint yet: nothing, until the fallback 2 s later starts the app all the same.
+    const unpainted = run(data, ['DateTimeFormat'], { paints: [] });
+    expect(unpainted.added).toEqual([]);
+    expect(unpainted.fallbacks.map((fallback) => fallback.delay)).toEqual([2000]);
+    expect(run(data, ['DateTimeFormat'], { paints: [], timersRun: true }).added.map(describeAdded)).toEqual(
+      lacking.added.map(describeAdded),
+    );
+    // A page loaded hidden (a background tab paints only when shown) starts at once, and only once.
+    const hidden = run(data, ['DateTimeFormat'], { hidden: true, timersRun: true });
+    expect(hidden.steps[0]).toBe(3);
+    expect(hidden.added.map(describeAdded)).toEqual(lacking.added.map(describeAdded));
   });
 
   it("draws the therapist list's first screen, with its note script the CSP allows (decision 082)", async () => {

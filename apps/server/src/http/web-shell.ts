@@ -40,34 +40,42 @@ type RoutePreloads = Record<string, { href: string; as: 'script' | 'style' }[]>;
 type LanguagePreloads = Record<string, { catalogue: string[]; intl: Record<string, string[]> }>;
 
 /**
- * Run once the drawn page has painted (decision 083): names, as low-priority preloads, what the
- * first render needs beyond the entry — the language's catalogue, the Intl polyfill files of each
- * service this browser has no data for in the page's language (decision 070; same test as the
- * app's missingIntlServices: Debian's Chromium and some Android WebViews lack Khmer's), and the
- * route's own stylesheets and chunks (decision 067), in that order. Not in the head: there the
- * Intl test (the browser's first use of each Intl service, 45–100 ms on this project's machine)
- * ran inside the parse, before the shell's text was laid out, and every file the head named had
- * arrived by the (later) first paint, so Lighthouse's simulation counted it. The shell's text
- * first: the script waits for the first contentful paint (a `paint` PerformanceObserver, which
- * reports the frame once it is shown; a browser without paint timing waits for the next frame),
- * then asks in a task of its own — on a phone still long before the entry has arrived and run.
- * A browser with the Intl data fetches no polyfill. Each link has `crossorigin`, the credentials
- * mode of the request that uses it (in another mode a preload is not used and the file is fetched
- * twice, decision 070). Static, so the CSP allows it by its hash; its data is the JSON beside it.
+ * Run once the drawn page has painted (decisions 083, 086): starts the app, then names, as
+ * low-priority preloads, what the first render needs beyond the entry.
+ * - The app's entry (`<script type="module">`) and its own modulepreloads, which Vite writes into
+ *   the head, are added here instead (086): in the head they were requested while the page was
+ *   parsed and arrived before the first paint on a phone (≈ 100 KB), so they competed with the
+ *   shell's text for the network and Lighthouse's simulation counted them in the first paint. The
+ *   drawn shell needs no script; the app replaces it when it has run.
+ * - Then, in a task of its own: the language's catalogue, the Intl polyfill files of each service
+ *   this browser has no data for in the page's language (decision 070; the same test as the app's
+ *   missingIntlServices: Debian's Chromium and some Android WebViews lack Khmer's), the route's own
+ *   stylesheets and chunks (decision 067), in that order. The Intl test (the browser's first use of
+ *   each Intl service, 45–100 ms on this project's machine) runs here, after the paint, not in the
+ *   parse. A browser with the Intl data fetches no polyfill.
+ * The first paint is a `paint` PerformanceObserver's first contentful paint (reported once the frame
+ * is shown); a browser without paint timing waits for the next frame. A page that paints nothing
+ * (a tab opened in the background paints only when shown) starts at once when hidden, and any page
+ * after 2 s at the latest: the app always starts. Each link and the entry have `crossorigin`, the
+ * credentials mode of the module requests that use them (in another mode a preload is not used and
+ * the file is fetched twice, decision 070). Static, so the CSP allows it by its hash; its data is
+ * the JSON beside it.
  */
 export const PRELOAD_SCRIPT =
-  "(function(){var run=function(){try{var d=JSON.parse(document.getElementById('first-screen-preloads').textContent)," +
-  "add=function(h,s){var e=document.createElement('link');if(s){e.rel='preload';e.as='style'}else{e.rel='modulepreload'}" +
-  "e.crossOrigin='';e.fetchPriority='low';e.href=h;document.head.appendChild(e)};" +
-  '(d.catalogue||[]).forEach(function(h){add(h)});' +
+  "(function(){var d={};try{d=JSON.parse(document.getElementById('first-screen-preloads').textContent)}catch(e){}" +
+  "var add=function(h,s,low){var e=document.createElement('link');if(s){e.rel='preload';e.as='style'}else{e.rel='modulepreload'}" +
+  "e.crossOrigin='';if(low)e.fetchPriority='low';e.href=h;document.head.appendChild(e)};" +
+  "var start=function(){if(d.entry){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=d.entry;" +
+  'document.head.appendChild(s)}(d.entryModules||[]).forEach(function(h){add(h)})};' +
+  'var run=function(){try{(d.catalogue||[]).forEach(function(h){add(h,0,1)});' +
   'var l=document.documentElement.lang,f=d.intl||{},n={};' +
   'for(var k in f){var m=true;try{m=Intl[k].supportedLocalesOf([l]).length===0}catch(e){}if(m)f[k].forEach(function(h){n[h]=1})}' +
-  'for(var h in n)add(h);' +
-  '(d.styles||[]).forEach(function(h){add(h,1)});(d.modules||[]).forEach(function(h){add(h)})}catch(e){}};' +
-  'var done=false,go=function(){if(!done){done=true;setTimeout(run,0)}};' +
+  'for(var h in n)add(h,0,1);' +
+  '(d.styles||[]).forEach(function(h){add(h,1,1)});(d.modules||[]).forEach(function(h){add(h,0,1)})}catch(e){}};' +
+  'var done=false,go=function(){if(!done){done=true;try{start()}catch(e){}setTimeout(run,0)}};' +
   "try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')===-1)throw 0;" +
   "new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true})}" +
-  'catch(e){requestAnimationFrame(go)}})()';
+  "catch(e){requestAnimationFrame(go)}if(document.visibilityState==='hidden')go();setTimeout(go,2000)})()";
 /** The CSP source that lets PRELOAD_SCRIPT run. */
 export const PRELOAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PRELOAD_SCRIPT).digest('base64')}'`;
 
@@ -121,7 +129,17 @@ export function loadWebShell(distDir: string): WebShell | undefined {
   const templateFile = path.join(distDir, '.shell', 'template.html');
   const stringsFile = path.join(distDir, '.shell', 'strings.json');
   if (!existsSync(templateFile) || !existsSync(stringsFile)) return undefined;
-  const template = readFileSync(templateFile, 'utf8');
+  // The entry and its modulepreloads as Vite writes them into the head: taken out, and added by
+  // PRELOAD_SCRIPT once the shell has painted (decision 086).
+  const built = readFileSync(templateFile, 'utf8');
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(built);
+  const entryModules: string[] = [];
+  const template = built
+    .replace(entry?.[0] ?? '\0', '')
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
+      entryModules.push(href);
+      return '';
+    });
   const table = JSON.parse(readFileSync(stringsFile, 'utf8')) as ShellStrings;
   const preloadsFile = path.join(distDir, '.shell', 'preloads.json');
   const preloads: RoutePreloads = existsSync(preloadsFile)
@@ -135,18 +153,22 @@ export function loadWebShell(distDir: string): WebShell | undefined {
   const pages = new Map<string, ShellPage>();
 
   /**
-   * What the page's first render needs beyond the entry, as data for PRELOAD_SCRIPT at the end of
-   * the body (decision 083): the language's catalogue and Intl polyfill files (decision 070) and
-   * the route's own chunks and stylesheets (decision 067). Nothing when there is nothing to name
-   * (English pages other than the first screens): no script then.
+   * What the page loads once drawn, as data for PRELOAD_SCRIPT at the end of the body: the app's
+   * entry and its modulepreloads (decision 086), the language's catalogue and Intl polyfill files
+   * (decisions 070, 083) and the route's own chunks and stylesheets (decision 067). Nothing when
+   * there is nothing to name (a build without an entry, as the tests' template): no script then.
    */
   const preloadData = (language: Language, route: string): string => {
     const data: {
+      entry?: string;
+      entryModules?: string[];
       catalogue?: string[];
       intl?: Record<string, string[]>;
       styles?: string[];
       modules?: string[];
     } = {};
+    if (entry?.[1]) data.entry = entry[1];
+    if (entryModules.length) data.entryModules = entryModules;
     const preload = languages[language];
     if (preload?.catalogue.length) data.catalogue = preload.catalogue;
     if (preload && Object.keys(preload.intl).length) data.intl = preload.intl;
