@@ -159,24 +159,41 @@ describe('app shell', () => {
     }
   });
 
-  it("draws the therapist list's note before any script, exactly where the page then shows it (decision 082)", async () => {
+  it("draws the therapist list's and the store list's note before any script, exactly where the page then shows it (decisions 082, 087)", async () => {
+    const therapists = '/therapist/therapistList';
     const cases = [
-      { name: 'km, nearest, no position', language: 'km', search: '', position: false, note: true },
+      { name: 'km, nearest, no position', language: 'km', path: therapists, position: false, note: true },
       {
         name: 'en, nearest named, no position',
         language: 'en',
-        search: '?sort=distance',
+        path: `${therapists}?sort=distance`,
         position: false,
         note: true,
       },
-      { name: 'en, a stored position', language: 'en', search: '', position: true, note: false },
-      { name: 'en, another sort', language: 'en', search: '?sort=rating', position: false, note: false },
+      { name: 'en, a stored position', language: 'en', path: therapists, position: true, note: false },
+      {
+        name: 'en, another sort',
+        language: 'en',
+        path: `${therapists}?sort=rating`,
+        position: false,
+        note: false,
+      },
+      { name: 'stores, km, no position', language: 'km', path: '/instore', position: false, note: true },
+      { name: 'stores, en, no position', language: 'en', path: '/instore', position: false, note: true },
+      {
+        name: 'stores, en, a stored position',
+        language: 'en',
+        path: '/instore',
+        position: true,
+        note: false,
+      },
     ];
     for (const item of cases) {
-      const url = `${journey.server.baseUrl}/therapist/therapistList${item.search}`;
+      const url = `${journey.server.baseUrl}${item.path}`;
+      const isStores = item.path === '/instore';
       const texts = {
-        en: { title: 'Therapists', note: 'Sorted from the city centre.' },
-        km: { title: 'អ្នកម៉ាស្សា', note: 'តម្រៀបពីកណ្ដាលទីក្រុង។' },
+        en: { title: isStores ? 'Store visit' : 'Therapists', note: 'Sorted from the city centre.' },
+        km: { title: isStores ? 'ទៅហាង' : 'អ្នកម៉ាស្សា', note: 'តម្រៀបពីកណ្ដាលទីក្រុង។' },
       }[item.language as 'en' | 'km'];
       const open = async (withScripts: boolean) => {
         const context = await phoneContext(journey.launched.browser, item.language);
@@ -205,7 +222,11 @@ describe('app shell', () => {
 
       const app = await open(true);
       await expect.poll(() => app.page.locator('.app-shell').count(), { message: item.name }).toBe(0);
-      await app.page.locator('.list-toolbar').waitFor();
+      // The page's own first screen: the filter bar, or the first store card.
+      await app.page
+        .locator(isStores ? '.store-card' : '.list-toolbar')
+        .first()
+        .waitFor();
       const note = app.page.locator('.list-note');
       expect(await note.count(), item.name).toBe(item.note ? 1 : 0);
       if (item.note) {

@@ -84,9 +84,9 @@ describe('the server draws the app shell in the user language', () => {
   });
 
   it('marks the tab of a tab page and ignores a cookie naming no language', async () => {
-    const response = await page('/instore', { cookie: 'lang=xx', lang: 'vi-VN' });
+    const response = await page('/order', { cookie: 'lang=xx', lang: 'vi-VN' });
     expect(response.body).toContain('<html lang="vi">');
-    expect(response.body).toContain('data-shell="tab" data-shell-tab="instore"');
+    expect(response.body).toContain('data-shell="tab" data-shell-tab="orders"');
     // Catalogue text is escaped into the page.
     expect(response.body).toContain('aria-label="Menu &#60;chính&#62;"');
   });
@@ -317,15 +317,26 @@ describe('the server draws the app shell in the user language', () => {
     expect(hidden.added.map(describeAdded)).toEqual(lacking.added.map(describeAdded));
   });
 
-  it("draws the therapist list's first screen, with its note script the CSP allows (decision 082)", async () => {
-    const response = await page('/therapist/therapistList?sort=distance', { cookie: 'lang=km' });
-    expect(response.body).toContain('data-shell="therapist-list" data-shell-tab=""');
-    const head = response.body.split('</head>')[0] as string;
-    expect(inlineScripts(head)).toEqual([LIST_NOTE_SCRIPT]);
-    const hash = createHash('sha256').update(LIST_NOTE_SCRIPT).digest('base64');
-    expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+  it("draws the therapist list's and the store list's first screen, with the note script the CSP allows (decisions 082, 087)", async () => {
+    const lists = [
+      {
+        url: '/therapist/therapistList?sort=distance',
+        shell: 'data-shell="therapist-list" data-shell-tab=""',
+      },
+      // The In-store tab: its tab bar marked, its title and note drawn.
+      { url: '/instore', shell: 'data-shell="store-list" data-shell-tab="instore"' },
+      { url: '/instore/', shell: 'data-shell="store-list" data-shell-tab="instore"' },
+    ];
+    for (const list of lists) {
+      const response = await page(list.url, { cookie: 'lang=km' });
+      expect(response.body, list.url).toContain(list.shell);
+      const head = response.body.split('</head>')[0] as string;
+      expect(inlineScripts(head), list.url).toEqual([LIST_NOTE_SCRIPT]);
+      const hash = createHash('sha256').update(LIST_NOTE_SCRIPT).digest('base64');
+      expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+    }
     // No other page runs it.
-    for (const url of ['/', '/therapist/therapistMap', '/instore'])
+    for (const url of ['/', '/therapist/therapistMap', '/order', '/instore/storeDetail'])
       expect((await page(url)).body).not.toContain(LIST_NOTE_SCRIPT);
   });
 

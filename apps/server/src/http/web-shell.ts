@@ -12,21 +12,24 @@ import { isLanguage, type Language, languageFromHeader } from '@sabai/shared/i18
  * the page itself and replaces the shell.
  */
 
-/** Which header and tab bar the shell draws: the five tab pages of web/src/app/router.tsx. */
+/** Which header and tab bar the shell draws: the tab pages of web/src/app/router.tsx (In-store's is in DRAWN_PAGES). */
 const TAB_PAGES: Record<string, { shell: 'home' | 'tab'; tab: string }> = {
   '/': { shell: 'home', tab: 'home' },
-  '/instore': { shell: 'tab', tab: 'instore' },
   '/therapist': { shell: 'tab', tab: 'book' },
   '/order': { shell: 'tab', tab: 'orders' },
   '/my': { shell: 'tab', tab: 'me' },
 };
 /**
- * Pages whose first screen the shell draws beyond the header (decision 082): the therapist list's
- * title and its "sorted from the city centre" note, its largest first-screen text.
+ * Pages whose first screen the shell draws beyond the header: the therapist list's (decision 082)
+ * and the store list's (the In-store tab, decision 087) title and "sorted from the city centre"
+ * note, their largest first-screen text.
  */
-const DRAWN_PAGES: Record<string, { shell: 'therapist-list'; tab: string }> = {
+const DRAWN_PAGES: Record<string, { shell: 'therapist-list' | 'store-list'; tab: string }> = {
   '/therapist/therapistList': { shell: 'therapist-list', tab: '' },
+  '/instore': { shell: 'store-list', tab: 'instore' },
 };
+/** The drawn pages that carry the note, and LIST_NOTE_SCRIPT to hide it. */
+const NOTE_SHELLS = new Set(['therapist-list', 'store-list']);
 const PAGE = { shell: 'page', tab: '' } as const;
 
 interface ShellStrings {
@@ -80,10 +83,11 @@ export const PRELOAD_SCRIPT =
 export const PRELOAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PRELOAD_SCRIPT).digest('base64')}'`;
 
 /**
- * Run in the therapist list's head (decision 082): the drawn page shows the list's "sorted from the
- * city centre" note exactly when the page's first render will (therapist-list-page.tsx: the sort is
- * "distance", the URL's default, and no position is stored), so it hides it when the URL names
- * another sort or the phone has a position stored (web/src/lib/storage.ts `sabai.location`, read
+ * Run in the therapist list's and the store list's head (decisions 082, 087): the drawn page shows
+ * the list's "sorted from the city centre" note exactly when the page's first render will
+ * (therapist-list-page.tsx: the sort is "distance", the URL's default, and no position is stored;
+ * store-list-page.tsx: no position is stored, the store list has no other sort), so it hides it
+ * when the URL names another sort or the phone has a position stored (web/src/lib/storage.ts `sabai.location`, read
  * by hooks/use-user-location.ts). Erring only one way: an unreadable stored value or an unknown
  * sort hides a note the page may then draw itself, never the reverse. Static, allowed by its hash.
  */
@@ -193,7 +197,7 @@ export function loadWebShell(distDir: string): WebShell | undefined {
     // soon as it lays out the shell's text; a preload only competed with the scripts (FCP +0.9 s).
     // The list's note script in the head (it decides what the first paint shows); the preloads at
     // the end of the body, asked for once the shell has painted (decision 083).
-    const listNote = kind.shell === 'therapist-list' ? `<script>${LIST_NOTE_SCRIPT}</script>` : '';
+    const listNote = NOTE_SHELLS.has(kind.shell) ? `<script>${LIST_NOTE_SCRIPT}</script>` : '';
     return template
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace('</head>', `${listNote}</head>`)

@@ -1,5 +1,5 @@
 import type { StoreCard as Store } from '@sabai/shared/catalog/catalog.schemas';
-import { ShopbagOutline } from 'antd-mobile-icons';
+import { EnvironmentOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page } from '../../../components/ui/page';
@@ -11,11 +11,22 @@ import '../../../features/discovery/page-setup';
 
 /** The store-visit tab: stores of the city, nearest first, paged, pull-to-refresh. */
 export default function StoreListPage() {
-  const { t } = useTranslation('instore');
-  const { position } = useUserLocation();
+  const { t } = useTranslation(['instore', 'discovery']);
+  const { position, refresh: locateMe } = useUserLocation();
   const query = useStorePages(position);
   return (
     <Page title={t('title')}>
+      {/* Without a position the server sorts from the city centre and no card shows a distance: say
+          so, and offer to share the position (as the therapist list, decision 082). The server
+          draws this note in the page before any script (web-shell.ts, decision 087). */}
+      {position ? null : (
+        <p className="list-note" role="status">
+          <span>{t('discovery:therapist.nearestFromCentre')}</span>
+          <button type="button" className="chip chip--link" onClick={() => void locateMe().catch(() => {})}>
+            <EnvironmentOutline aria-hidden="true" /> {t('discovery:home.locate')}
+          </button>
+        </p>
+      )}
       <PagedList<Store>
         query={query}
         itemKey={(store) => store.id}
