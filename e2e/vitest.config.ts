@@ -16,6 +16,10 @@ export default defineConfig({
     // A hang guard, not a speed check: the longest journeys take ~30 s on a quiet machine and ~55 s
     // when two run beside a loaded machine, too close to 60 s.
     testTimeout: 120_000,
+    // A hang guard, not a speed check (decision 088): `expect.poll` waits up to 1 s by default, which a
+    // browser or a worker on a slower, loaded CI machine can miss while the state it waits for is on
+    // its way; a poll that is answered returns at once whatever this is.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
   },
 });
