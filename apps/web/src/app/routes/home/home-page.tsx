@@ -15,7 +15,15 @@ import { lazyWithProviders } from '../../lazy-with-providers';
 // Discovery loads one step after Home: its static imports would not fit the shell's preload map.
 // Home's own content needs neither TanStack Query nor antd-mobile's locale: the lazily loaded
 // parts bring the page providers with them (decision 064), so the first screen does without.
-const loadDiscovery = () => import('../../../features/discovery/home-entry');
+// Home's answer is asked for as soon as that chunk and the query client have run, not once React
+// commits the part that reads it (decision 089).
+const loadDiscovery = () =>
+  Promise.all([import('../../../features/discovery/home-entry'), import('../../providers')]).then(
+    ([discovery, { queryClient }]) => {
+      discovery.prefetchHome(queryClient);
+      return discovery;
+    },
+  );
 const CityLink = lazyWithProviders(() => loadDiscovery().then((module) => module.CityLink));
 const HomeDiscovery = lazyWithProviders(() => loadDiscovery().then((module) => module.HomeDiscovery));
 const VipEntryCardView = lazyWithProviders(loadVipEntryCardView);

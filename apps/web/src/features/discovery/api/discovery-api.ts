@@ -9,11 +9,11 @@ import type {
   TherapistDetail,
 } from '@sabai/shared/catalog/catalog.schemas';
 import type { CityVote, NearestCity } from '@sabai/shared/geo/geo.schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { CITIES_KEY } from '../../../hooks/use-current-city';
 import { useDeferredData } from '../../../hooks/use-deferred-data';
 import { usePagedQuery } from '../../../hooks/use-paged-query';
-import type { Position } from '../../../hooks/use-user-location';
+import { getStoredPosition, type Position } from '../../../hooks/use-user-location';
 import { api } from '../../../lib/api-client';
 import { getStoredCityId } from '../../../lib/preferences';
 import { type TherapistFilters, toTherapistQuery } from './therapist-filters';
@@ -50,14 +50,27 @@ export const fetchNearestCity = (position: Position) =>
 /** One vote per user per city; guests get 401 (the request helper shows it and logs out). */
 export const voteForCity = (cityId: number) => api.postJson<CityVote>(`/app/cities/${cityId}/votes`);
 
-export function useHome(position: Position | undefined) {
-  const cityId = getStoredCityId();
-  const home = useQuery({
-    queryKey: discoveryKeys.home(cityId, position),
+/** Home's query, for `useHome` and for `prefetchHome` (the same key, so one request serves both). */
+export const homeQueryOptions = (position: Position | undefined) =>
+  queryOptions({
+    queryKey: discoveryKeys.home(getStoredCityId(), position),
     queryFn: ({ signal }) => api.get<Home>('/app/home', { signal, isSilent: true, query: at(position) }),
     staleTime: 60_000,
   });
+
+export function useHome(position: Position | undefined) {
+  const home = useQuery(homeQueryOptions(position));
   return useDeferredData(home);
+}
+
+/**
+ * Asks for Home's answer as soon as Home's discovery chunk has run, with the position the page will
+ * read (decision 089): `useHome` would ask only once React has committed the page's lazily loaded
+ * part, which it holds back up to 300 ms after its fallback (Suspense's reveal throttling), and
+ * the answer is Home's first screen (its LCP banner). No-op when the answer is fresh in the cache.
+ */
+export function prefetchHome(client: QueryClient): void {
+  void client.prefetchQuery(homeQueryOptions(getStoredPosition()));
 }
 
 export function useProjects() {
