@@ -12,7 +12,10 @@ import { isLanguage, type Language, languageFromHeader } from '@sabai/shared/i18
  * the page itself and replaces the shell.
  */
 
-/** Which header and tab bar the shell draws: the tab pages of web/src/app/router.tsx (In-store's is in DRAWN_PAGES). */
+/**
+ * Which header and tab bar the shell draws: the tab pages of web/src/app/router.tsx (In-store's
+ * first screen is drawn further, in DRAWN_PAGES).
+ */
 const TAB_PAGES: Record<string, { shell: 'home' | 'tab'; tab: string }> = {
   '/': { shell: 'home', tab: 'home' },
   '/therapist': { shell: 'tab', tab: 'book' },
@@ -87,8 +90,8 @@ export const PRELOAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PREL
  * the list's "sorted from the city centre" note exactly when the page's first render will
  * (therapist-list-page.tsx: the sort is "distance", the URL's default, and no position is stored;
  * store-list-page.tsx: no position is stored, the store list has no other sort), so it hides it
- * when the URL names another sort or the phone has a position stored (web/src/lib/storage.ts `sabai.location`, read
- * by hooks/use-user-location.ts). Erring only one way: an unreadable stored value or an unknown
+ * when the URL names another sort or the phone has a position stored (web/src/lib/storage.ts
+ * `sabai.location`, read by hooks/use-user-location.ts). Erring only one way: an unreadable stored value or an unknown
  * sort hides a note the page may then draw itself, never the reverse. Static, allowed by its hash.
  */
 export const LIST_NOTE_SCRIPT =
@@ -138,12 +141,13 @@ export function loadWebShell(distDir: string): WebShell | undefined {
   const built = readFileSync(templateFile, 'utf8');
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(built);
   const entryModules: string[] = [];
-  const template = built
-    .replace(entry?.[0] ?? '\0', '')
-    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
+  const template = (entry ? built.replace(entry[0], '') : built).replace(
+    /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g,
+    (_tag, href: string) => {
       entryModules.push(href);
       return '';
-    });
+    },
+  );
   const table = JSON.parse(readFileSync(stringsFile, 'utf8')) as ShellStrings;
   const preloadsFile = path.join(distDir, '.shell', 'preloads.json');
   const preloads: RoutePreloads = existsSync(preloadsFile)

@@ -10,6 +10,7 @@ import {
   parseTherapistFilters,
   therapistFiltersToParams,
 } from '../../../features/discovery/api/therapist-filters';
+import { NearestFromCentreNote } from '../../../features/discovery/components/nearest-from-centre-note';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
 import { TherapistFilterBar } from '../../../features/discovery/components/therapist-filter-bar';
 import { useQueryParams } from '../../../features/discovery/hooks/use-query-params';
@@ -47,14 +48,7 @@ export default function TherapistListPage() {
           }
         />
       </div>
-      {isNearestFromCentre ? (
-        <p className="list-note" role="status">
-          <span>{t('therapist.nearestFromCentre')}</span>
-          <button type="button" className="chip chip--link" onClick={askForPosition}>
-            <EnvironmentOutline aria-hidden="true" /> {t('home.locate')}
-          </button>
-        </p>
-      ) : null}
+      {isNearestFromCentre ? <NearestFromCentreNote onLocate={askForPosition} /> : null}
       <PagedList<Therapist>
         query={query}
         itemKey={(therapist) => therapist.id}
