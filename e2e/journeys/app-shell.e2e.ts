@@ -259,7 +259,7 @@ describe('screenshots at 390×844', () => {
         await page.waitForLoadState('networkidle');
         await page.evaluate(() => document.fonts.ready);
         expect(await page.locator('html').getAttribute('lang')).toBe(language);
-        expect(await page.title()).toMatch(/ · Sabai$/);
+        await expect.poll(() => page.title()).toMatch(/ · Sabai$/);
         await lookAt(page, { path: `${SCREENSHOTS}${name}-${language}.png` });
       }
       await context.close();

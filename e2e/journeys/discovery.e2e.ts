@@ -599,7 +599,7 @@ describe('discovery screenshots at 390×844', () => {
         await page.locator('.page').first().waitFor();
         await settle(page);
         expect(await page.locator('html').getAttribute('lang')).toBe(language);
-        expect(await page.title()).toMatch(/ · Sabai$/);
+        await expect.poll(() => page.title()).toMatch(/ · Sabai$/);
         if (fullPage) {
           // Lazy images load only near the viewport: pass over the whole page first.
           await page.evaluate(async () => {

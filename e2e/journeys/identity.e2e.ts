@@ -159,7 +159,7 @@ describe('identity screenshots at 390×844', () => {
         await page.goto(`${journey.server.baseUrl}${path}`);
         await page.locator('.page').first().waitFor();
         await settle(page);
-        expect(await page.title()).toMatch(/ · Sabai$/);
+        await expect.poll(() => page.title()).toMatch(/ · Sabai$/);
         await lookAt(page, { path: `${SCREENSHOTS}identity-${name}-${language}.png` });
       }
       await page.goto(`${journey.server.baseUrl}/public/register`);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './router';
@@ -28,7 +28,9 @@ describe('the first screen without the page providers', () => {
     const section = welcome.closest('section') as HTMLElement;
     expect(within(section).getByRole('link', { name: 'Search therapists, massages, stores' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Sabai' })).toBeTruthy();
-    expect(document.title).toBe('Home · Sabai');
+    // The title is set in an effect, which React runs after the commit that drew the heading (at
+    // transition priority, a little later on a loaded machine): waited for, not assumed.
+    await waitFor(() => expect(document.title).toBe('Home · Sabai'));
     // Discovery (banners, lists) waits for the providers it needs…
     expect(screen.getAllByRole('status').some((status) => status.textContent?.includes('Loading…'))).toBe(
       true,
