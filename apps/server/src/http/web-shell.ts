@@ -53,12 +53,13 @@ type LanguagePreloads = Record<string, { catalogue: string[]; intl: Record<strin
  *   parsed and arrived before the first paint on a phone (≈ 100 KB), so they competed with the
  *   shell's text for the network and Lighthouse's simulation counted them in the first paint. The
  *   drawn shell needs no script; the app replaces it when it has run.
- * - Then, in a task of its own: the language's catalogue, the Intl polyfill files of each service
- *   this browser has no data for in the page's language (decision 070; the same test as the app's
- *   missingIntlServices: Debian's Chromium and some Android WebViews lack Khmer's), the route's own
- *   stylesheets and chunks (decision 067), in that order. The Intl test (the browser's first use of
- *   each Intl service, 45–100 ms on this project's machine) runs here, after the paint, not in the
- *   parse. A browser with the Intl data fetches no polyfill.
+ * - Then, one per task (decision 090): the language's catalogue, the Intl polyfill files of each
+ *   service this browser has no data for in the page's language (decision 070; the same test as the
+ *   app's missingIntlServices: Debian's Chromium and some Android WebViews lack Khmer's), the route's
+ *   own stylesheets and chunks (decision 067), in that order. The Intl test runs here, after the
+ *   paint, not in the parse: the browser's first use of Intl loads its data (100–190 ms under
+ *   Lighthouse's 4× slowdown, whatever the service), so that one task stays long; every other step
+ *   (a link's insertion costs ~10 ms there) is short. A browser with the Intl data fetches no polyfill.
  * The first paint is a `paint` PerformanceObserver's first contentful paint (reported once the frame
  * is shown); a browser without paint timing waits for the next frame. A page that paints nothing
  * (a tab opened in the background paints only when shown) starts at once when hidden, and any page
@@ -73,11 +74,14 @@ export const PRELOAD_SCRIPT =
   "e.crossOrigin='';if(low)e.fetchPriority='low';e.href=h;document.head.appendChild(e)};" +
   "var start=function(){if(d.entry){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=d.entry;" +
   'document.head.appendChild(s)}(d.entryModules||[]).forEach(function(h){add(h)})};' +
-  'var run=function(){try{(d.catalogue||[]).forEach(function(h){add(h,0,1)});' +
-  'var l=document.documentElement.lang,f=d.intl||{},n={};' +
-  'for(var k in f){var m=true;try{m=Intl[k].supportedLocalesOf([l]).length===0}catch(e){}if(m)f[k].forEach(function(h){n[h]=1})}' +
-  'for(var h in n)add(h,0,1);' +
-  '(d.styles||[]).forEach(function(h){add(h,1,1)});(d.modules||[]).forEach(function(h){add(h,0,1)})}catch(e){}};' +
+  // One step per task (decision 090): each hint and each Intl service's test on its own, so no
+  // task of this script is long (all in one took 160–500 ms under Lighthouse's 4x slowdown).
+  'var run=function(){var q=[],n={},l=document.documentElement.lang,f=d.intl||{};' +
+  '(d.catalogue||[]).forEach(function(h){q.push(function(){add(h,0,1)})});' +
+  'Object.keys(f).forEach(function(k){q.push(function(){var m=true;try{m=Intl[k].supportedLocalesOf([l]).length===0}catch(e){}' +
+  'if(m)q.unshift.apply(q,f[k].filter(function(h){var o=!n[h];n[h]=1;return o}).map(function(h){return function(){add(h,0,1)}}))})});' +
+  '(d.styles||[]).forEach(function(h){q.push(function(){add(h,1,1)})});(d.modules||[]).forEach(function(h){q.push(function(){add(h,0,1)})});' +
+  'var next=function(){var s=q.shift();if(s){try{s()}catch(e){}setTimeout(next,0)}};next()};' +
   'var done=false,go=function(){if(!done){done=true;try{start()}catch(e){}setTimeout(run,0)}};' +
   "try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')===-1)throw 0;" +
   "new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true})}" +
