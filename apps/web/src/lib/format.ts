@@ -1,7 +1,10 @@
 import type { Currency, DistanceUnit } from '@sabai/shared/settings';
+import { intlFormatter } from './intl-formatters';
 
 /** Numbers, money, distances and times go through Intl, in the interface language. */
 const METRES_PER_MILE = 1609.344;
+
+const intlDataAnswers = new WeakMap<Intl.DateTimeFormat, boolean>();
 
 /**
  * Whether this browser has Intl data for the locale. Some Chromium builds ship no Khmer data and
@@ -9,8 +12,15 @@ const METRES_PER_MILE = 1609.344;
  */
 export function hasIntlData(locale: string): boolean {
   try {
-    const resolved = new Intl.DateTimeFormat(locale).resolvedOptions().locale;
-    return resolved.split('-')[0] === locale.split('-')[0];
+    const formatter = intlFormatter(Intl.DateTimeFormat, locale, {});
+    // Asked for every date of a list: the answer is kept beside its formatter (resolvedOptions
+    // builds a new object each time, the polyfill's a costly one; decision 090).
+    let answer = intlDataAnswers.get(formatter);
+    if (answer === undefined) {
+      answer = formatter.resolvedOptions().locale.split('-')[0] === locale.split('-')[0];
+      intlDataAnswers.set(formatter, answer);
+    }
+    return answer;
   } catch {
     return false;
   }
@@ -24,7 +34,7 @@ const MINOR_DIGITS: Record<Currency, number> = { USD: 2, KHR: 0, THB: 2, VND: 0,
 
 export function formatMoney(amountMinor: number, currency: Currency, locale: string): string {
   const digits = MINOR_DIGITS[currency];
-  return new Intl.NumberFormat(locale, {
+  return intlFormatter(Intl.NumberFormat, locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,
@@ -34,7 +44,7 @@ export function formatMoney(amountMinor: number, currency: Currency, locale: str
 
 export function formatDistance(metres: number, unit: DistanceUnit, locale: string): string {
   const value = unit === 'km' ? metres / 1000 : metres / METRES_PER_MILE;
-  return new Intl.NumberFormat(locale, {
+  return intlFormatter(Intl.NumberFormat, locale, {
     style: 'unit',
     unit: unit === 'km' ? 'kilometer' : 'mile',
     maximumFractionDigits: value < 10 ? 1 : 0,
@@ -43,7 +53,7 @@ export function formatDistance(metres: number, unit: DistanceUnit, locale: strin
 
 export function currencyName(currency: Currency, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: 'currency' }).of(currency) ?? currency;
+    return intlFormatter(Intl.DisplayNames, [locale], { type: 'currency' }).of(currency) ?? currency;
   } catch {
     return currency;
   }
@@ -56,10 +66,10 @@ export function currencyName(currency: Currency, locale: string): string {
  */
 export function formatRelativeTime(date: Date, locale: string, now: Date = new Date()): string {
   const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const relative = intlFormatter(Intl.RelativeTimeFormat, locale, { numeric: 'auto' });
   if (Math.abs(seconds) < 5 * 60) return relative.format(0, 'second');
   if (seconds < 0 || seconds >= 30 * 86_400) {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+    return intlFormatter(Intl.DateTimeFormat, locale, { dateStyle: 'medium' }).format(date);
   }
   if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), 'minute');
   if (seconds < 86_400) return relative.format(-Math.floor(seconds / 3600), 'hour');
@@ -107,7 +117,7 @@ export function convertMoney(
 export function formatMoneyValue(money: MoneyValue, locale: string, rates?: readonly RateRow[]): string {
   const digits = minorDigitsOf(money.currency, rates);
   try {
-    return new Intl.NumberFormat(locale, {
+    return intlFormatter(Intl.NumberFormat, locale, {
       style: 'currency',
       currency: money.currency,
       minimumFractionDigits: digits,
@@ -134,17 +144,24 @@ export function formatDistanceKm(km: number, unit: DistanceUnit, locale: string)
 }
 
 export function formatMinutes(minutes: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(
-    minutes,
-  );
+  return intlFormatter(Intl.NumberFormat, locale, {
+    style: 'unit',
+    unit: 'minute',
+    unitDisplay: 'short',
+  }).format(minutes);
 }
 
 export function formatRating(rating: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+  return intlFormatter(Intl.NumberFormat, locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(rating);
 }
 
 export function formatCount(count: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(count);
+  return intlFormatter(Intl.NumberFormat, locale, { notation: 'compact', maximumFractionDigits: 1 }).format(
+    count,
+  );
 }
 
 /** A moment on the city's clock (bookings are shown in the city's time zone). */
@@ -156,9 +173,11 @@ export function formatDateTime(iso: string, locale: string, timeZone?: string): 
     : { dateStyle: 'short', timeStyle: 'short' };
   if (!hasIntlData(locale)) locale = NUMERIC_LOCALE;
   try {
-    return new Intl.DateTimeFormat(locale, timeZone ? { ...options, timeZone } : options).format(date);
+    return intlFormatter(Intl.DateTimeFormat, locale, timeZone ? { ...options, timeZone } : options).format(
+      date,
+    );
   } catch {
-    return new Intl.DateTimeFormat(locale, options).format(date);
+    return intlFormatter(Intl.DateTimeFormat, locale, options).format(date);
   }
 }
 
@@ -166,22 +185,24 @@ export function formatDate(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   if (!hasIntlData(locale)) {
-    return new Intl.DateTimeFormat(NUMERIC_LOCALE, { dateStyle: 'short', timeZone: 'UTC' }).format(date);
+    return intlFormatter(Intl.DateTimeFormat, NUMERIC_LOCALE, { dateStyle: 'short', timeZone: 'UTC' }).format(
+      date,
+    );
   }
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return intlFormatter(Intl.DateTimeFormat, locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 /** Weekday name of day 0–6 (0 = Sunday), as opening hours number them. */
 export function weekdayName(day: number, locale: string): string {
   // 4 January 2026 was a Sunday.
   const date = new Date(Date.UTC(2026, 0, 4 + day));
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(date);
+  return intlFormatter(Intl.DateTimeFormat, locale, { weekday: 'long', timeZone: 'UTC' }).format(date);
 }
 
 /** A spoken language's name in the interface language ("km" → "Khmer", "ខ្មែរ", "高棉语"). */
 export function languageName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+    return intlFormatter(Intl.DisplayNames, [locale], { type: 'language' }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -202,7 +223,7 @@ export function formatUpcoming(
   const zone = timeZone ? { timeZone } : {};
   const dayOf = (value: Date) => {
     try {
-      return new Intl.DateTimeFormat('en-CA', { ...zone, dateStyle: 'short' }).format(value);
+      return intlFormatter(Intl.DateTimeFormat, 'en-CA', { ...zone, dateStyle: 'short' }).format(value);
     } catch {
       return value.toDateString();
     }
@@ -216,8 +237,8 @@ export function formatUpcoming(
   else if (hasData && ahead > 0 && ahead < 6 * 86_400_000) options = { ...time, weekday: 'short' };
   else options = { ...time, month: hasData ? 'short' : 'numeric', day: 'numeric' };
   try {
-    return new Intl.DateTimeFormat(locale, { ...options, ...zone }).format(date);
+    return intlFormatter(Intl.DateTimeFormat, locale, { ...options, ...zone }).format(date);
   } catch {
-    return new Intl.DateTimeFormat(locale, options).format(date);
+    return intlFormatter(Intl.DateTimeFormat, locale, options).format(date);
   }
 }

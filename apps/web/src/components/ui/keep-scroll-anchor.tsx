@@ -36,14 +36,22 @@ export class KeepScrollAnchor extends Component<Props> {
   private scroller: HTMLElement | null = null;
   private previousAnchorSetting = '';
 
+  private frame = 0;
+
   override componentDidMount() {
-    if (!this.element) return;
-    this.scroller = findScroller(this.element);
-    this.previousAnchorSetting = this.scroller.style.overflowAnchor;
-    this.scroller.style.overflowAnchor = 'none';
+    // In the next frame, not in React's commit (decision 090): reading the ancestors' computed style
+    // right after the list's rows were inserted restyled the whole page inside the commit (≈ 65 ms
+    // on a slow phone); the frame restyles it anyway. Rows are first dropped pages later.
+    this.frame = requestAnimationFrame(() => {
+      if (!this.element) return;
+      this.scroller = findScroller(this.element);
+      this.previousAnchorSetting = this.scroller.style.overflowAnchor;
+      this.scroller.style.overflowAnchor = 'none';
+    });
   }
 
   override componentWillUnmount() {
+    cancelAnimationFrame(this.frame);
     if (this.scroller) this.scroller.style.overflowAnchor = this.previousAnchorSetting;
   }
 

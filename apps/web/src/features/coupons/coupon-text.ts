@@ -1,6 +1,7 @@
 import type { CouponView } from '@sabai/shared/payments/coupons.schemas';
 import type { TFunction } from 'i18next';
 import { formatMoney } from '../../lib/format';
+import { intlFormatter } from '../../lib/intl-formatters';
 
 /**
  * A coupon's terms in words. Amounts stay in the coupon's own currency (it applies only to orders
@@ -8,9 +9,10 @@ import { formatMoney } from '../../lib/format';
  */
 export function couponText(coupon: CouponView, locale: string, t: TFunction) {
   const money = (amount: number) => formatMoney(amount, coupon.currency, locale);
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
-    coupon.percentBasisPoints / 10_000,
-  );
+  const percent = intlFormatter(Intl.NumberFormat, locale, {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  }).format(coupon.percentBasisPoints / 10_000);
   return {
     value:
       coupon.kind === 'amount'

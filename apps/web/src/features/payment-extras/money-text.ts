@@ -1,9 +1,10 @@
 import { isCurrency, MINOR_UNIT_DIGITS, MoneyError, parseMoney } from '@sabai/shared/money';
+import { intlFormatter } from '../../lib/intl-formatters';
 
 /** An amount in the currency it is charged in (a tip or a top-up is never converted for display). */
 export function moneyText(amount: number, currency: string, locale: string): string {
   const digits = isCurrency(currency) ? MINOR_UNIT_DIGITS[currency] : 2;
-  return new Intl.NumberFormat(locale, {
+  return intlFormatter(Intl.NumberFormat, locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,

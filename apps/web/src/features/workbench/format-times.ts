@@ -1,4 +1,5 @@
 import { formatDate, hasIntlData } from '../../lib/format';
+import { intlFormatter } from '../../lib/intl-formatters';
 
 /** 24-hour "10:00" on the provider's city clock, in any language (digits need no locale data). */
 export function timeOfDay(iso: string, locale: string, timeZone: string): string {
@@ -8,7 +9,9 @@ export function timeOfDay(iso: string, locale: string, timeZone: string): string
     hourCycle: 'h23',
     timeZone,
   };
-  return new Intl.DateTimeFormat(hasIntlData(locale) ? locale : 'en-GB', options).format(new Date(iso));
+  return intlFormatter(Intl.DateTimeFormat, hasIntlData(locale) ? locale : 'en-GB', options).format(
+    new Date(iso),
+  );
 }
 
 /** "10:00–11:00" on the city clock. */
@@ -27,7 +30,7 @@ export function clockOf(seconds: number): string {
 
 /** The local date ("2026-11-25") of an instant on the city clock: the workbench groups by it. */
 export function localDateOfOrder(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return intlFormatter(Intl.DateTimeFormat, 'en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

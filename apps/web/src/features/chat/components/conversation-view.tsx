@@ -10,6 +10,7 @@ import { confirm, showToast } from '../../../components/ui/feedback';
 import { LoadError } from '../../../components/ui/state-views';
 import { useFormatting } from '../../../hooks/use-formatting';
 import { isApiError } from '../../../lib/api-client';
+import { intlFormatter } from '../../../lib/intl-formatters';
 import * as paths from '../../../lib/paths';
 import { callApi, callDeviceId } from '../api/call-api';
 import { chatApi, chatKeys, useGroupDetail, usePhrases } from '../api/chat-api';
@@ -527,4 +528,4 @@ function PhrasePicker({
 }
 
 const timeOf = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  intlFormatter(Intl.DateTimeFormat, locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
