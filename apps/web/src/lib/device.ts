@@ -9,7 +9,24 @@ export interface DeviceInfo {
 // Header values must be printable ASCII (fetch rejects anything else).
 const asciiOnly = (value: string) => value.replace(/[^\x20-\x7e]/g, '').slice(0, 200);
 
+/**
+ * Read once and kept until the window is resized (decision 090): every request sends it, and
+ * reading the window's size lays the page out when it has changed, so reading it per request cost
+ * a layout of the page being drawn each time.
+ */
+let kept: DeviceInfo | undefined;
+
 export function readDeviceInfo(): DeviceInfo {
+  if (!kept) {
+    kept = deviceInfoNow();
+    if (typeof window !== 'undefined') {
+      window.addEventListener('resize', () => (kept = undefined), { once: true, passive: true });
+    }
+  }
+  return kept;
+}
+
+function deviceInfoNow(): DeviceInfo {
   const hasWindow = typeof window !== 'undefined' && typeof navigator !== 'undefined';
   const ua = hasWindow ? navigator.userAgent : '';
   let osName = 'unknown';
