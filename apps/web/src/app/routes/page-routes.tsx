@@ -1,7 +1,10 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { PageLoading } from '../../components/ui/page-loading';
+import { prefetchTherapist } from '../../features/discovery/api/discovery-api';
+import { idParam } from '../../features/discovery/hooks/use-id-param';
 import * as paths from '../../lib/paths';
+import { queryClient } from '../providers';
 
 /**
  * Every page outside the tab bar, as route objects: one chunk each, loaded on first visit. The
@@ -12,6 +15,14 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
   return <Page />;
 };
 
+/**
+ * A therapist's page asks for its answer while its chunk loads, not once it has rendered (decision
+ * 091): React calls this loader when it first draws the route, with the page's URL already current.
+ */
+const therapistDetailPage = page(() => {
+  prefetchTherapist(queryClient, idParam(new URLSearchParams(window.location.search)));
+  return import('./therapist/therapist-detail-page');
+});
 const loginPage = page(() => import('./public/login-page'));
 const cityPage = page(() => import('./home/city-page'));
 const qrCodePage = page(() => import('./index/qr-code-page'));
@@ -30,7 +41,7 @@ const routes: RouteObject[] = [
   { path: paths.project.path, element: page(() => import('./home/project-page')) },
   { path: paths.therapistList.path, element: page(() => import('./therapist/therapist-list-page')) },
   { path: paths.therapistMap.path, element: page(() => import('./therapist/therapist-map-page')) },
-  { path: paths.therapistDetail.path, element: page(() => import('./therapist/therapist-detail-page')) },
+  { path: paths.therapistDetail.path, element: therapistDetailPage },
   { path: paths.storeDetail.path, element: page(() => import('./instore/store-detail-page')) },
   { path: paths.storeInfo.path, element: page(() => import('./instore/store-info-page')) },
   { path: paths.storeCertificate.path, element: page(() => import('./instore/store-certificate-page')) },

@@ -101,14 +101,31 @@ export function useTherapistPages(filters: TherapistFilters, position: Position 
   });
 }
 
-export function useTherapist(id: number | undefined, position: Position | undefined) {
-  const therapist = useQuery({
+const therapistQueryOptions = (id: number | undefined, position: Position | undefined) =>
+  queryOptions({
     queryKey: discoveryKeys.therapist(id ?? 0, position),
     queryFn: ({ signal }) =>
       api.get<TherapistDetail>(`/app/therapists/${id}`, { signal, isSilent: true, query: at(position) }),
     enabled: id !== undefined,
+    // Fresh for a few seconds: long enough that the page does not ask again for the answer its
+    // prefetch has just brought, short enough that a page opened again shows today's state.
+    staleTime: 10_000,
   });
+
+export function useTherapist(id: number | undefined, position: Position | undefined) {
+  const therapist = useQuery(therapistQueryOptions(id, position));
   return useDeferredData(therapist);
+}
+
+/**
+ * Asks for a therapist's page's answer while its chunk is still loading (decision 091), with the
+ * position the page will read: `useTherapist` would ask only once the chunk has run and React has
+ * committed the page, about a second later on a slow phone, and the answer is the page's first
+ * screen (its introduction is the LCP). No-op for a malformed id or a fresh answer in the cache.
+ */
+export function prefetchTherapist(client: QueryClient, id: number | undefined): void {
+  if (id === undefined) return;
+  void client.prefetchQuery(therapistQueryOptions(id, getStoredPosition()));
 }
 
 export function useStorePages(position: Position | undefined) {
