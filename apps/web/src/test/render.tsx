@@ -52,3 +52,13 @@ export function answerWith(route: (method: string, path: string, url: URL) => Re
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** The URLs of the requests `answerWith`'s mock received whose path `matches`, in order. */
+export function requestedUrls(
+  fetchMock: ReturnType<typeof answerWith>,
+  matches: (path: string) => boolean,
+): URL[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => matches(url.pathname));
+}

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { homeQueryOptions, prefetchHome, useHome } from '../../../features/discovery/api/discovery-api';
-import { answerWith, envelope, renderPage } from '../../../test/render';
+import { answerWith, envelope, renderPage, requestedUrls } from '../../../test/render';
 import { queryClient } from '../../providers';
 import HomePage from './home-page';
 
@@ -27,9 +27,7 @@ const answerHome = () =>
     return envelope(null, { code: 404, msg: 'unexpected' });
   });
 const homeRequests = (fetchMock: ReturnType<typeof answerHome>) =>
-  fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/app/home');
+  requestedUrls(fetchMock, (path) => path === '/app/home');
 
 beforeEach(() => {
   localStorage.clear();

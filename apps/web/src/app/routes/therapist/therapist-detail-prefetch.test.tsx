@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prefetchTherapist } from '../../../features/discovery/api/discovery-api';
 import { changeLanguage, i18n } from '../../../lib/i18n';
-import { answerWith, envelope } from '../../../test/render';
+import { answerWith, envelope, requestedUrls } from '../../../test/render';
 import { queryClient } from '../../providers';
 import PageRoutes from '../page-routes';
 
@@ -52,9 +52,7 @@ const answerTherapist = () =>
     return envelope(null, { code: 404, msg: 'unexpected' });
   });
 const therapistRequests = (fetchMock: ReturnType<typeof answerTherapist>) =>
-  fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname.startsWith('/app/therapists/'));
+  requestedUrls(fetchMock, (path) => path.startsWith('/app/therapists/'));
 
 beforeEach(() => {
   localStorage.clear();
