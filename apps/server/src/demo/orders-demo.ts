@@ -98,13 +98,13 @@ const STORE_PATHS: Record<string, Step[]> = {
 export const DEMO_HOME_VISIT_STATUSES = Object.keys(HOME_PATHS) as OrderStatus[];
 export const DEMO_IN_STORE_STATUSES = Object.keys(STORE_PATHS) as OrderStatus[];
 
-interface Plan {
+export interface Plan {
   status: OrderStatus;
   /** The booked start (an instant). */
   start: number;
 }
 
-interface Setting {
+export interface Setting {
   timeZone: string;
   now: number;
   /** The current quarter hour, the grid every demo start sits on. */
@@ -119,9 +119,9 @@ const atLocal = (s: Setting, dayOffset: number, hour: number) => {
 /**
  * When each demo home visit starts, relative to now in the city's zone: the current visit began
  * half an hour ago, the coming ones fill today and the next days, the finished ones the days
- * before. Live ones lie at least 3 hours apart, so no two busy intervals meet.
+ * before. Any two lie at least 3 hours apart whatever the hour now, so no two busy intervals meet.
  */
-function homePlans(s: Setting): Plan[] {
+export function homePlans(s: Setting): Plan[] {
   const q = s.quarter;
   return [
     // Now and the coming hours: the visit in progress, the provider at the door and on the way.
@@ -135,10 +135,12 @@ function homePlans(s: Setting): Plan[] {
     { status: 'pendingPayment', start: atLocal(s, 1, 18) },
     { status: 'reassigning', start: atLocal(s, 2, 10) },
     { status: 'refunding', start: atLocal(s, 2, 14) },
-    // The days before: finished, and the ones that ended without a visit.
-    { status: 'pendingReview', start: atLocal(s, -1, 15) },
-    { status: 'expired', start: atLocal(s, -1, 19) },
-    { status: 'cancelled', start: atLocal(s, -2, 16) },
+    // The days before: finished, and the ones that ended without a visit. None is yesterday: a
+    // little after midnight the visit that ended four hours ago began yesterday evening, and the
+    // busy intervals of all the therapist's orders, finished ones too, must not meet.
+    { status: 'pendingReview', start: atLocal(s, -2, 11) },
+    { status: 'cancelled', start: atLocal(s, -2, 15) },
+    { status: 'expired', start: atLocal(s, -2, 19) },
     { status: 'completed', start: atLocal(s, -3, 11) },
     { status: 'refunded', start: atLocal(s, -4, 15) },
   ];
