@@ -18,6 +18,7 @@ import { clientErrorHandler } from './http/client-error';
 import { registerJsonCompression } from './http/compression';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler';
+import { createFirstScreen, type FirstScreen } from './http/first-screen';
 import { registerFormBodyParser } from './http/form-body';
 import { idempotencyPlugin } from './http/idempotency';
 import { openApiTransform } from './http/openapi';
@@ -236,13 +237,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     { booking: booking.api },
     deps.pushSender ? { pushSender: deps.pushSender } : {},
   );
+  const catalog = createCatalogModule(context, { cities: geo.api, availability: booking.api.earliestStarts });
   const modules: AppModule[] = [
     identity,
     // Realtime before the others: its publisher is the first to hear a committed event.
     createRealtimeModule(context, { lookupSession: identity.api.lookupSession }),
     geo,
     // Booking is built before the list: the catalogue's cards ask it who is free (decision 036).
-    createCatalogModule(context, { cities: geo.api, availability: booking.api.earliestStarts }),
+    catalog,
     booking,
     ledger,
     // After booking: its order events reach the money (completion, cancellation settlement).
@@ -293,7 +295,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     { prefix: '/app' },
   );
 
-  await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
+  await registerWebApp(
+    app,
+    config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
+    createFirstScreen({ homeBanner: catalog.api.catalog.firstBanner }, clock),
+  );
   return app;
 }
 
@@ -333,7 +339,7 @@ function registerBackgroundWork(
 }
 
 /** Serves the built web app; unknown non-API paths get index.html so history routing works. */
-async function registerWebApp(app: FastifyInstance, distDir: string) {
+async function registerWebApp(app: FastifyInstance, distDir: string, firstScreen: FirstScreen) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn({ distDir }, 'web app not built; serving the API only');
     return;
@@ -354,7 +360,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
     },
   });
   const shell = loadWebShell(distDir);
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = request.url;
     if (isServerPath(url)) {
       return reply.callNotFound();
@@ -363,8 +369,12 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
     const isFile = relative && !relative.includes('..') && existsSync(path.join(distDir, relative));
     if (isFile) return reply.sendFile(relative);
     if (!shell) return reply.sendFile('index.html');
-    // The page in the user's language, its shell drawn (decision 050).
-    const page = shell.page(`/${relative}`, shellLanguage(request.headers));
+    // The page in the user's language, its shell drawn (decision 050), with what its first screen
+    // shows from data (decision 092).
+    const language = shellLanguage(request.headers);
+    const pathname = `/${relative}`.replace(/(.)\/+$/, '$1');
+    const drawn = await firstScreen.draw(pathname, { cookie: request.headers.cookie, language });
+    const page = shell.page(pathname, language, drawn);
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
     reply

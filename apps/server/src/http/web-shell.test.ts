@@ -5,7 +5,9 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { createCity } from '../../test/booking-fixtures';
 import { createTestApp } from '../../test/test-app';
+import { banners } from '../db/schema';
 import { LIST_NOTE_SCRIPT, PRELOAD_SCRIPT } from './web-shell';
 
 /** A built web app with its shell template and strings table, as apps/web/vite-app-shell.ts writes them. */
@@ -20,7 +22,7 @@ writeFileSync(
     '<link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-1.js">\n    ' +
     '<link rel="modulepreload" crossorigin href="/assets/shell-vendor-1.js">\n  ' +
     '</head><body><div id="root">' +
-    '<div class="app-shell" data-shell="{{shell}}" data-shell-tab="{{tab}}">' +
+    '<div class="app-shell" data-shell="{{shell}}" data-shell-tab="{{tab}}"><!--first-screen-->' +
     '<nav aria-label="{{nav.tabBarLabel}}"><a href="/">{{nav.home}}</a></nav></div></div></body></html>',
 );
 writeFileSync(
@@ -59,8 +61,16 @@ const thaiFiles = {
 };
 writeFileSync(path.join(webDist, '.shell', 'languages.json'), JSON.stringify({ th: thaiFiles }));
 
-const { app } = await createTestApp({ config: { WEB_DIST_DIR: webDist } });
+const { app, database } = await createTestApp({ config: { WEB_DIST_DIR: webDist } });
 const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+// Two cities with banners for Home's first screen, before any page (the city list is kept a while).
+const open = await createCity(database);
+const closed = await createCity(database, 'closed');
+await database.db.insert(banners).values([
+  { cityId: open.id, titles: { en: 'Second', km: 'ទីពីរ' }, imageUrl: '/b2.svg', sortOrder: 2 },
+  { cityId: open.id, titles: { en: 'Massage <today>', km: 'ម៉ាស្សា' }, imageUrl: '/b1.svg', sortOrder: 1 },
+  { cityId: closed.id, titles: { en: 'Closed' }, imageUrl: '/closed.svg' },
+]);
 
 describe('the server draws the app shell in the user language', () => {
   it('draws Home with its tab bar in the language of the lang cookie', async () => {
@@ -122,10 +132,13 @@ describe('the server draws the app shell in the user language', () => {
   it("names the entry and a first screen's own chunks for after the first paint, not in its head, and no other page's", async () => {
     const home = (await page('/', { cookie: 'lang=km' })).body;
     const [head, body] = home.split('</head>') as [string, string];
-    // Nothing the head names: every file is asked for by the script at the end of the body.
+    // Nothing the head names: every file is asked for by the script at the end of the body. Its
+    // one script decides whether the drawn "locate me" hint shows (decision 092).
     expect(head).not.toContain('modulepreload');
     expect(head).not.toContain('rel="preload"');
-    expect(head).not.toContain('<script');
+    expect(inlineScripts(head)).toEqual([LIST_NOTE_SCRIPT]);
+    expect(head).not.toContain('<script src');
+    expect(head).not.toContain('<script type');
     expect(preloadData(body)).toEqual({
       ...entryData,
       styles: ['/assets/page-vendor-1.css'],
@@ -166,8 +179,7 @@ describe('the server draws the app shell in the user language', () => {
         DateTimeFormat: ['/assets/intl-polyfill-1.js', '/assets/intl/intl-datetimeformat-1.js'],
       });
       expect(response.body).not.toMatch(/<link[^>]+intl-numberformat/);
-      const inline = inlineScripts(response.body);
-      expect(inline).toEqual([PRELOAD_SCRIPT]);
+      expect(inlineScripts(body)).toEqual([PRELOAD_SCRIPT]);
       const hash = createHash('sha256').update(PRELOAD_SCRIPT).digest('base64');
       expect(response.headers['content-security-policy']).toMatch(
         new RegExp(`script-src 'self'[^;]* 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$| )`),
@@ -326,7 +338,7 @@ describe('the server draws the app shell in the user language', () => {
     expect(hidden.added.map(describeAdded)).toEqual(lacking.added.map(describeAdded));
   });
 
-  it("draws the therapist list's and the store list's first screen, with the note script the CSP allows (decisions 082, 087)", async () => {
+  it("draws the therapist list's, the store list's and Home's first screen, with the note script the CSP allows (decisions 082, 087, 092)", async () => {
     const lists = [
       {
         url: '/therapist/therapistList?sort=distance',
@@ -335,6 +347,8 @@ describe('the server draws the app shell in the user language', () => {
       // The In-store tab: its tab bar marked, its title and note drawn.
       { url: '/instore', shell: 'data-shell="store-list" data-shell-tab="instore"' },
       { url: '/instore/', shell: 'data-shell="store-list" data-shell-tab="instore"' },
+      // Home: its "locate me" hint shows on the same condition (decision 092).
+      { url: '/', shell: 'data-shell="home" data-shell-tab="home"' },
     ];
     for (const list of lists) {
       const response = await page(list.url, { cookie: 'lang=km' });
@@ -345,7 +359,7 @@ describe('the server draws the app shell in the user language', () => {
       expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
     }
     // No other page runs it.
-    for (const url of ['/', '/therapist/therapistMap', '/order', '/instore/storeDetail'])
+    for (const url of ['/therapist/therapistMap', '/order', '/instore/storeDetail'])
       expect((await page(url)).body).not.toContain(LIST_NOTE_SCRIPT);
   });
 
@@ -377,6 +391,23 @@ describe('the server draws the app shell in the user language', () => {
     expect(noteShown('?type=1&sort=rating', null)).toBe(false);
     // Storage the script cannot read: hidden (the page may draw it itself, never the reverse).
     expect(noteShown('', null, true)).toBe(false);
+  });
+
+  it("draws Home with the first banner of the city the app chose, in the user's language (decision 092)", async () => {
+    const home = (await page('/', { cookie: `lang=km; cityId=${open.id}` })).body;
+    const drawn =
+      '<div class="banners app-shell__banner"><div class="banner"><img class="banner__img" src="/b1.svg"';
+    expect(home).toContain(`${drawn} alt="" fetchpriority="high"><span class="banner__title">ម៉ាស្សា</span>`);
+    expect(home).not.toContain('/b2.svg');
+    // Where the template marks it, escaped; the page sent compressed is the same page.
+    const english = await page('/', { cookie: `cityId=${open.id}`, 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(english.rawPayload).toString()).toContain(
+      'data-shell-tab="home"><div class="banners app-shell__banner">',
+    );
+    expect(brotliDecompressSync(english.rawPayload).toString()).toContain('Massage &#60;today&#62;');
+    // A closed city, another page: nothing drawn from data.
+    expect((await page('/', { cookie: `cityId=${closed.id}` })).body).not.toContain('app-shell__banner');
+    expect((await page('/instore', { cookie: `cityId=${open.id}` })).body).not.toContain('app-shell__banner');
   });
 
   it('keeps the template and its strings out of reach', async () => {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { isLanguage, type Language, languageFromHeader } from '@sabai/shared/i18n';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The web app's page, drawn by the server in the user's language (issue #17, decision 050): the
@@ -31,8 +32,11 @@ const DRAWN_PAGES: Record<string, { shell: 'therapist-list' | 'store-list'; tab:
   '/therapist/therapistList': { shell: 'therapist-list', tab: '' },
   '/instore': { shell: 'store-list', tab: 'instore' },
 };
-/** The drawn pages that carry the note, and LIST_NOTE_SCRIPT to hide it. */
-const NOTE_SHELLS = new Set(['therapist-list', 'store-list']);
+/**
+ * The drawn pages that carry the lists' note or Home's "locate me" hint (decision 092), and
+ * LIST_NOTE_SCRIPT to hide it: both show only while the phone has no position stored.
+ */
+const NOTE_SHELLS = new Set(['therapist-list', 'store-list', 'home']);
 const PAGE = { shell: 'page', tab: '' } as const;
 
 interface ShellStrings {
@@ -113,8 +117,15 @@ export interface ShellPage {
 }
 
 export interface WebShell {
-  page(pathname: string, language: Language): ShellPage;
+  /**
+   * The page for a path in a language. `firstScreen` is HTML drawn from data (first-screen.ts,
+   * decision 092), put where the template marks `<!--first-screen-->`; already escaped.
+   */
+  page(pathname: string, language: Language, firstScreen?: string): ShellPage;
 }
+
+/** Where the template takes the first screen drawn from data (index.html). */
+export const FIRST_SCREEN_MARK = '<!--first-screen-->';
 
 /**
  * The language of the shell, as the web app chooses it (web/src/lib/preferences.ts): the one the
@@ -163,6 +174,9 @@ export function loadWebShell(distDir: string): WebShell | undefined {
     : {};
   // At most 6 languages × (6 page kinds + the preloaded routes): each drawn and compressed once, on first use.
   const pages = new Map<string, ShellPage>();
+  // Pages with data drawn in (a city's banner, a therapist's introduction): as many as there are
+  // cities and therapists, so bounded; the data itself is kept fresh by first-screen.ts.
+  const pagesWithData = new LRUCache<string, ShellPage>({ max: 500 });
 
   /**
    * What the page loads once drawn, as data for PRELOAD_SCRIPT at the end of the body: the app's
@@ -195,7 +209,12 @@ export function loadWebShell(distDir: string): WebShell | undefined {
     return `<script type="application/json" id="first-screen-preloads">${json}</script><script>${PRELOAD_SCRIPT}</script>`;
   };
 
-  const draw = (language: Language, kind: { shell: string; tab: string }, route: string): string => {
+  const draw = (
+    language: Language,
+    kind: { shell: string; tab: string },
+    route: string,
+    firstScreen: string,
+  ): string => {
     const values: Record<string, string> = {
       ...(table.strings[language] ?? table.strings.en),
       shell: kind.shell,
@@ -210,24 +229,28 @@ export function loadWebShell(distDir: string): WebShell | undefined {
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace('</head>', `${listNote}</head>`)
       .replace('</body>', `${preloadData(language, route)}</body>`)
-      .replace(/\{\{([\w.-]+)\}\}/g, (_match, key: string) => escapeHtml(values[key] ?? ''));
+      .replace(/\{\{([\w.-]+)\}\}/g, (_match, key: string) => escapeHtml(values[key] ?? ''))
+      .replace(FIRST_SCREEN_MARK, () => firstScreen);
   };
 
+  const compressed = (html: string): ShellPage => ({
+    html,
+    br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  });
+
   return {
-    page(pathname, language) {
+    page(pathname, language, firstScreen = '') {
       const route = pathname.replace(/(.)\/+$/, '$1');
       const kind = TAB_PAGES[route] ?? DRAWN_PAGES[route] ?? PAGE;
       const preloaded = route in preloads ? route : '';
       const key = `${language}|${kind.shell}|${kind.tab}|${preloaded}`;
-      let page = pages.get(key);
+      const cache = firstScreen ? pagesWithData : pages;
+      const cacheKey = firstScreen ? `${key}|${firstScreen}` : key;
+      let page = cache.get(cacheKey);
       if (!page) {
-        const html = draw(language, kind, preloaded);
-        page = {
-          html,
-          br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
-          gzip: gzipSync(html, { level: 9 }),
-        };
-        pages.set(key, page);
+        page = compressed(draw(language, kind, preloaded, firstScreen));
+        cache.set(cacheKey, page);
       }
       return page;
     },

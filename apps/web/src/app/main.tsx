@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { initI18n } from '../lib/i18n';
-import { getStoredLanguage } from '../lib/preferences';
+import { getStoredLanguage, mirrorCityCookie } from '../lib/preferences';
 import './api-ui-setup';
 import { NavigationBridge } from './navigation';
 import { AppRoutes } from './router';
@@ -14,6 +14,7 @@ import './styles/shell.css';
 async function start() {
   // The stored language's strings arrive before the first paint: no flash of English.
   await initI18n(getStoredLanguage());
+  mirrorCityCookie();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);

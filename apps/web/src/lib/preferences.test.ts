@@ -1,5 +1,6 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { getStoredCityId, getStoredCurrency, rememberCity } from './preferences';
+import { getStoredCityId, getStoredCurrency, mirrorCityCookie, rememberCity } from './preferences';
 import { removeStored, STORAGE_KEYS, writeStored } from './storage';
 
 afterEach(() => {
@@ -28,5 +29,16 @@ describe('display currency', () => {
   it('falls back to US dollars for a city currency the app cannot show', () => {
     rememberCity({ id: 9, currency: 'LAK' });
     expect(getStoredCurrency()).toBe('USD');
+  });
+});
+
+describe('the chosen city in a cookie (decision 092)', () => {
+  it('goes with page requests once chosen, and at start for a city stored before', () => {
+    rememberCity({ id: 3, currency: 'THB' });
+    expect(document.cookie).toMatch(/(?:^|; )cityId=3(?:;|$)/);
+    writeStored(STORAGE_KEYS.cityId, 5);
+    expect(document.cookie).toMatch(/(?:^|; )cityId=3(?:;|$)/);
+    mirrorCityCookie();
+    expect(document.cookie).toMatch(/(?:^|; )cityId=5(?:;|$)/);
   });
 });

@@ -28,6 +28,19 @@ export function getStoredCurrency(): Currency {
 export function rememberCity(city: { id: number; currency: string }): void {
   writeStored(STORAGE_KEYS.cityId, city.id);
   writeStored(STORAGE_KEYS.cityCurrency, city.currency);
+  mirrorCityCookie();
+}
+
+/**
+ * The chosen city goes with each page request too: the server draws Home's first banner for it
+ * (decision 092) and cannot read localStorage. Called at start as well, for a city stored before.
+ */
+export function mirrorCityCookie(): void {
+  if (typeof document === 'undefined') return;
+  const cityId = getStoredCityId();
+  if (!/^\d{1,9}$/.test(cityId)) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: one preference cookie; the Cookie Store API is missing from the WebViews we serve
+  document.cookie = `cityId=${cityId}; path=/; max-age=31536000; samesite=lax`;
 }
 
 export function getStoredDistanceUnit(): DistanceUnit {

@@ -471,6 +471,23 @@ export function createCatalogService(deps: CatalogDeps) {
       };
     },
 
+    /**
+     * Home's first banner in a city, for the page the server draws (decision 092); undefined when
+     * the city has none or is not open (the app then says why).
+     */
+    async firstBanner(
+      cityId: number | undefined,
+      language: Language,
+    ): Promise<{ imageUrl: string; title: string } | undefined> {
+      const city = await deps.getOpenCity(cityId).catch((error: unknown) => {
+        if (error instanceof AppError) return undefined;
+        throw error;
+      });
+      if (!city) return undefined;
+      const [banner] = await repository.listBanners(city.id);
+      return banner ? { imageUrl: banner.imageUrl, title: localised(banner.titles, language) } : undefined;
+    },
+
     async search(query: SearchQuery, language: Language): Promise<SearchResult> {
       const city = await deps.getOpenCity(query.cityId);
       const from = locationOf(query);
