@@ -197,6 +197,7 @@ export function appShell(options: {
       ...readStrings(options.localesDir, placeholderKeys(html)).en,
       shell: 'page',
       tab: '',
+      drawn: '',
     });
   return {
     name: 'sabai:app-shell',

@@ -298,7 +298,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerWebApp(
     app,
     config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
-    createFirstScreen({ homeBanner: catalog.api.catalog.firstBanner }, clock),
+    createFirstScreen(
+      { homeBanner: catalog.api.catalog.firstBanner, therapist: catalog.api.catalog.therapistTop },
+      clock,
+    ),
   );
   return app;
 }
@@ -373,7 +376,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string, firstScreen
     // shows from data (decision 092).
     const language = shellLanguage(request.headers);
     const pathname = `/${relative}`.replace(/(.)\/+$/, '$1');
-    const drawn = await firstScreen.draw(pathname, { cookie: request.headers.cookie, language });
+    const query = new URLSearchParams(url.split('?')[1] ?? '');
+    const drawn = await firstScreen.draw(pathname, { query, cookie: request.headers.cookie, language });
     const page = shell.page(pathname, language, drawn);
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;

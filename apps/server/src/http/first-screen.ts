@@ -3,11 +3,15 @@ import type { Clock } from '../lib/clock';
 import { createTtlCache } from '../lib/ttl-cache';
 
 /**
- * The part of a first screen the server draws from data (issue #17, decision 092): what the page's
- * largest picture or text will be, so it paints with the page instead of after the scripts, the
- * app's start and its request. Home's first banner of the user's city. The drawn HTML goes where
- * the shell's template marks it (web-shell.ts); React replaces it with the page it renders, the
- * same picture in the same place.
+ * The part of a first screen the server draws from data (issue #17, decision 092): the page's
+ * largest picture or text, so it paints with the page instead of after the scripts, the app's
+ * start and its request.
+ * - Home: the first banner of the user's city.
+ * - A therapist's page: the first photo, the name and the introduction.
+ * The shell's template (web/index.html) holds each page's drawn block with its fixed strings and a
+ * mark per slot (`<!--first-screen:name-->`); this fills the slots with escaped HTML, and the block
+ * shows only when drawn (`data-drawn`). React replaces it with the page it renders: the same
+ * picture and text in the same place.
  */
 
 export interface DrawnBanner {
@@ -15,21 +19,42 @@ export interface DrawnBanner {
   title: string;
 }
 
+export interface DrawnTherapist {
+  /** The first photo, else the avatar: the gallery's first picture. */
+  photo: string;
+  name: string;
+  introduction: string;
+}
+
 /** Where the data comes from: the catalogue's own reads, in the user's language. */
 export interface FirstScreenSource {
   /** Home's first banner in a city; undefined when it has none, or the city is not open. */
   homeBanner(cityId: number | undefined, language: Language): Promise<DrawnBanner | undefined>;
+  /** A therapist's page's top; undefined for an unknown or hidden therapist. */
+  therapist(id: number, language: Language): Promise<DrawnTherapist | undefined>;
+}
+
+/** What a page draws from data: which block (`data-drawn`), and its slots' HTML. */
+export interface DrawnFirstScreen {
+  drawn: 'home' | 'therapist';
+  slots: Record<string, string>;
 }
 
 export interface FirstScreen {
-  /** The HTML to draw into the page at `route`, or '' when it shows nothing from data. */
-  draw(route: string, request: { cookie?: string | undefined; language: Language }): Promise<string>;
+  /** What the page at `route` (with its query) draws from data, or undefined. */
+  draw(
+    route: string,
+    request: { query?: URLSearchParams; cookie?: string | undefined; language: Language },
+  ): Promise<DrawnFirstScreen | undefined>;
 }
 
-/** How long a drawn part is kept: banners change a few times a day, and the app refreshes them. */
+/** How long a drawn part is kept: banners and profiles change rarely, and the app refreshes them. */
 const DRAWN_TTL_MS = 60_000;
+/** The therapist's page, as web/src/lib/paths.ts names it. */
+const THERAPIST_PAGE = '/therapist/orderDetail';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+// `{` too: nothing drawn from data can look like a template placeholder.
+const escapeHtml = (text: string) => text.replace(/[&<>"'{}]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The city the app has chosen, as it mirrors it into the `cityId` cookie (web/src/lib/preferences.ts):
@@ -38,6 +63,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 export function cityFromCookie(cookie: string | undefined): number | undefined {
   const value = /(?:^|;\s*)cityId=(\d{1,9})(?:;|$)/.exec(cookie ?? '')?.[1];
   return value === undefined ? undefined : Number(value);
+}
+
+/** A page's `?id=`, by the app's rule (web/src/features/discovery/hooks/use-id-param.ts). */
+export function idFromQuery(query: URLSearchParams): number | undefined {
+  const raw = query.get('id');
+  if (raw === null || !/^\d{1,9}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id >= 1 ? id : undefined;
 }
 
 /** The first banner as Home's banner strip draws it (home-discovery.tsx), without its button. */
@@ -49,24 +82,43 @@ export function drawHomeBanner(banner: DrawnBanner): string {
   );
 }
 
+/** The therapist page's slots, as its gallery and cards draw them (therapist-detail-page.tsx). */
+export function drawTherapist(therapist: DrawnTherapist): Record<string, string> {
+  return {
+    'therapist-photo':
+      '<section class="photo-gallery"><img class="photo-gallery__img" ' +
+      `src="${escapeHtml(therapist.photo)}" alt="${escapeHtml(therapist.name)}" fetchpriority="high"></section>`,
+    'therapist-name': escapeHtml(therapist.name),
+    'therapist-introduction': escapeHtml(therapist.introduction),
+  };
+}
+
 export function createFirstScreen(source: FirstScreenSource, clock?: Clock): FirstScreen {
-  const drawn = createTtlCache<string, string>({
+  const drawn = createTtlCache<string, DrawnFirstScreen | undefined>({
     ttlMs: DRAWN_TTL_MS,
     maxEntries: 500,
     ...(clock ? { clock } : {}),
   });
+  const home = (cityId: number, language: Language) =>
+    drawn.get(`home|${cityId}|${language}`, async () => {
+      const banner = await source.homeBanner(cityId, language);
+      return banner ? { drawn: 'home', slots: { 'home-banner': drawHomeBanner(banner) } } : undefined;
+    });
+  const therapist = (id: number, language: Language) =>
+    drawn.get(`therapist|${id}|${language}`, async () => {
+      const found = await source.therapist(id, language);
+      return found ? { drawn: 'therapist', slots: drawTherapist(found) } : undefined;
+    });
   return {
     async draw(route, request) {
-      if (route !== '/') return '';
-      const cityId = cityFromCookie(request.cookie) ?? 1;
-      // The page never waits on a failure: an unknown or closed city draws the skeleton, and the
-      // app says why once it runs.
-      return drawn
-        .get(`home|${cityId}|${request.language}`, async () => {
-          const banner = await source.homeBanner(cityId, request.language);
-          return banner ? drawHomeBanner(banner) : '';
-        })
-        .catch(() => '');
+      // The page never waits on a failure: it draws its skeleton, and the app says why once it runs.
+      const failed = () => undefined;
+      if (route === '/') return home(cityFromCookie(request.cookie) ?? 1, request.language).catch(failed);
+      if (route === THERAPIST_PAGE) {
+        const id = idFromQuery(request.query ?? new URLSearchParams());
+        return id === undefined ? undefined : therapist(id, request.language).catch(failed);
+      }
+      return undefined;
     },
   };
 }

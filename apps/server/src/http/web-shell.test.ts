@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createCity } from '../../test/booking-fixtures';
+import { createCity, createProject, createTherapist } from '../../test/booking-fixtures';
 import { createTestApp } from '../../test/test-app';
-import { banners } from '../db/schema';
+import { banners, therapists } from '../db/schema';
 import { LIST_NOTE_SCRIPT, PRELOAD_SCRIPT } from './web-shell';
 
 /** A built web app with its shell template and strings table, as apps/web/vite-app-shell.ts writes them. */
@@ -22,7 +23,8 @@ writeFileSync(
     '<link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-1.js">\n    ' +
     '<link rel="modulepreload" crossorigin href="/assets/shell-vendor-1.js">\n  ' +
     '</head><body><div id="root">' +
-    '<div class="app-shell" data-shell="{{shell}}" data-shell-tab="{{tab}}"><!--first-screen-->' +
+    '<div class="app-shell" data-shell="{{shell}}" data-shell-tab="{{tab}}" data-drawn="{{drawn}}">' +
+    '<!--first-screen:home-banner--><p class="intro"><!--first-screen:therapist-introduction--></p>' +
     '<nav aria-label="{{nav.tabBarLabel}}"><a href="/">{{nav.home}}</a></nav></div></div></body></html>',
 );
 writeFileSync(
@@ -66,6 +68,12 @@ const page = (url: string, headers: Record<string, string> = {}) => app.inject({
 // Two cities with banners for Home's first screen, before any page (the city list is kept a while).
 const open = await createCity(database);
 const closed = await createCity(database, 'closed');
+const project = await createProject(database, open.id);
+const { therapistId } = await createTherapist(app, database, { cityId: open.id, projectId: project.id });
+await database.db
+  .update(therapists)
+  .set({ introductions: { en: 'Hello, I am <Sokha>.', km: 'សួស្ដី ខ្ញុំឈ្មោះ Sokha។' }, photos: ['/sokha-1.jpg'] })
+  .where(eq(therapists.id, therapistId));
 await database.db.insert(banners).values([
   { cityId: open.id, titles: { en: 'Second', km: 'ទីពីរ' }, imageUrl: '/b2.svg', sortOrder: 2 },
   { cityId: open.id, titles: { en: 'Massage <today>', km: 'ម៉ាស្សា' }, imageUrl: '/b1.svg', sortOrder: 1 },
@@ -402,12 +410,34 @@ describe('the server draws the app shell in the user language', () => {
     // Where the template marks it, escaped; the page sent compressed is the same page.
     const english = await page('/', { cookie: `cityId=${open.id}`, 'accept-encoding': 'br' });
     expect(brotliDecompressSync(english.rawPayload).toString()).toContain(
-      'data-shell-tab="home"><div class="banners app-shell__banner">',
+      'data-shell-tab="home" data-drawn="home"><div class="banners app-shell__banner">',
     );
     expect(brotliDecompressSync(english.rawPayload).toString()).toContain('Massage &#60;today&#62;');
     // A closed city, another page: nothing drawn from data.
-    expect((await page('/', { cookie: `cityId=${closed.id}` })).body).not.toContain('app-shell__banner');
-    expect((await page('/instore', { cookie: `cityId=${open.id}` })).body).not.toContain('app-shell__banner');
+    for (const [url, cookie] of [
+      ['/', `cityId=${closed.id}`],
+      ['/instore', `cityId=${open.id}`],
+    ] as const) {
+      const other = (await page(url, { cookie })).body;
+      expect(other).not.toContain('app-shell__banner');
+      expect(other).toContain('data-drawn=""');
+    }
+  });
+
+  it("draws a therapist's page with the introduction, escaped, and a plain page for an unknown one (decision 092)", async () => {
+    const khmer = (await page(`/therapist/orderDetail?id=${therapistId}`, { cookie: 'lang=km' })).body;
+    expect(khmer).toContain('data-shell="page" data-shell-tab="" data-drawn="therapist">');
+    expect(khmer).toContain('<p class="intro">សួស្ដី ខ្ញុំឈ្មោះ Sokha។</p>');
+    const english = (await page(`/therapist/orderDetail?id=${therapistId}&from=list`)).body;
+    expect(english).toContain('<p class="intro">Hello, I am &#60;Sokha&#62;.</p>');
+    for (const url of [
+      '/therapist/orderDetail?id=999999',
+      '/therapist/orderDetail?id=abc',
+      '/therapist/orderDetail',
+    ]) {
+      const plain = (await page(url)).body;
+      expect(plain, url).toContain('data-drawn=""><p class="intro"></p>');
+    }
   });
 
   it('keeps the template and its strings out of reach', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { isLanguage, type Language, languageFromHeader } from '@sabai/shared/i18n';
 import { LRUCache } from 'lru-cache';
+import type { DrawnFirstScreen } from './first-screen';
 
 /**
  * The web app's page, drawn by the server in the user's language (issue #17, decision 050): the
@@ -118,14 +119,14 @@ export interface ShellPage {
 
 export interface WebShell {
   /**
-   * The page for a path in a language. `firstScreen` is HTML drawn from data (first-screen.ts,
-   * decision 092), put where the template marks `<!--first-screen-->`; already escaped.
+   * The page for a path in a language, with what its first screen draws from data (first-screen.ts,
+   * decision 092): the block its template shows (`{{drawn}}`), and each slot's escaped HTML.
    */
-  page(pathname: string, language: Language, firstScreen?: string): ShellPage;
+  page(pathname: string, language: Language, firstScreen?: DrawnFirstScreen): ShellPage;
 }
 
-/** Where the template takes the first screen drawn from data (index.html). */
-export const FIRST_SCREEN_MARK = '<!--first-screen-->';
+/** Where the template takes a slot drawn from data (web/index.html). */
+const FIRST_SCREEN_SLOT = /<!--first-screen:([\w-]+)-->/g;
 
 /**
  * The language of the shell, as the web app chooses it (web/src/lib/preferences.ts): the one the
@@ -213,12 +214,13 @@ export function loadWebShell(distDir: string): WebShell | undefined {
     language: Language,
     kind: { shell: string; tab: string },
     route: string,
-    firstScreen: string,
+    firstScreen: DrawnFirstScreen | undefined,
   ): string => {
     const values: Record<string, string> = {
       ...(table.strings[language] ?? table.strings.en),
       shell: kind.shell,
       tab: kind.tab,
+      drawn: firstScreen?.drawn ?? '',
     };
     // No font preload: the page's CSS is inline, so the browser asks for the Khmer or Thai face as
     // soon as it lays out the shell's text; a preload only competed with the scripts (FCP +0.9 s).
@@ -230,7 +232,7 @@ export function loadWebShell(distDir: string): WebShell | undefined {
       .replace('</head>', `${listNote}</head>`)
       .replace('</body>', `${preloadData(language, route)}</body>`)
       .replace(/\{\{([\w.-]+)\}\}/g, (_match, key: string) => escapeHtml(values[key] ?? ''))
-      .replace(FIRST_SCREEN_MARK, () => firstScreen);
+      .replace(FIRST_SCREEN_SLOT, (_mark, slot: string) => firstScreen?.slots[slot] ?? '');
   };
 
   const compressed = (html: string): ShellPage => ({
@@ -240,13 +242,13 @@ export function loadWebShell(distDir: string): WebShell | undefined {
   });
 
   return {
-    page(pathname, language, firstScreen = '') {
+    page(pathname, language, firstScreen) {
       const route = pathname.replace(/(.)\/+$/, '$1');
       const kind = TAB_PAGES[route] ?? DRAWN_PAGES[route] ?? PAGE;
       const preloaded = route in preloads ? route : '';
       const key = `${language}|${kind.shell}|${kind.tab}|${preloaded}`;
       const cache = firstScreen ? pagesWithData : pages;
-      const cacheKey = firstScreen ? `${key}|${firstScreen}` : key;
+      const cacheKey = firstScreen ? `${key}|${JSON.stringify(firstScreen)}` : key;
       let page = cache.get(cacheKey);
       if (!page) {
         page = compressed(draw(language, kind, preloaded, firstScreen));

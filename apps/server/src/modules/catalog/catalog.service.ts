@@ -372,6 +372,29 @@ export function createCatalogService(deps: CatalogDeps) {
       };
     },
 
+    /**
+     * The top of a therapist's page for the page the server draws (decision 092): the gallery's
+     * first picture, the name and the introduction, by `getTherapist`'s rules (a banned therapist,
+     * or one in a city not open, is not shown); undefined where that page shows none.
+     */
+    async therapistTop(
+      id: number,
+      language: Language,
+    ): Promise<{ photo: string; name: string; introduction: string } | undefined> {
+      const row = await repository.findTherapist(id);
+      if (!row || row.isBanned) return undefined;
+      const city = await deps.getOpenCity(row.cityId).catch((error: unknown) => {
+        if (error instanceof AppError) return undefined;
+        throw error;
+      });
+      if (!city) return undefined;
+      return {
+        photo: row.photos[0] ?? row.avatar,
+        name: row.displayName,
+        introduction: localised(row.introductions, language),
+      };
+    },
+
     async listStores(query: StoreListQuery, language: Language) {
       const city = await deps.getOpenCity(query.cityId);
       const from = locationOf(query);
