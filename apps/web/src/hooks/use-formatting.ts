@@ -1,7 +1,7 @@
 import type { CurrencyRates } from '@sabai/shared/catalog/catalog.schemas';
 import { LANG_HEADER } from '@sabai/shared/i18n';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useSyncExternalStore } from 'react';
+import { hashKey, type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api } from '../lib/api-client';
 import {
   formatCount,
@@ -21,13 +21,54 @@ import { subscribeStorage } from '../lib/storage';
 
 export const CURRENCY_RATES_KEY = ['currency-rates'] as const;
 
+const currencyRatesQueryOptions = queryOptions({
+  queryKey: CURRENCY_RATES_KEY,
+  queryFn: ({ signal }) => api.get<CurrencyRates>('/app/currency/rates', { signal, isSilent: true }),
+  staleTime: 30 * 60_000,
+});
+const CURRENCY_RATES_HASH = hashKey(CURRENCY_RATES_KEY);
+
 /** The server's display rates: prices are shown in the user's currency, charged in the original. */
 export function useCurrencyRates() {
-  return useQuery({
-    queryKey: CURRENCY_RATES_KEY,
-    queryFn: ({ signal }) => api.get<CurrencyRates>('/app/currency/rates', { signal, isSilent: true }),
-    staleTime: 30 * 60_000,
-  });
+  return useQuery(currencyRatesQueryOptions);
+}
+
+/** Asks for the display rates beside a first screen's own answer, without a component watching. */
+export function prefetchCurrencyRates(client: QueryClient): void {
+  void client.prefetchQuery(currencyRatesQueryOptions);
+}
+
+/**
+ * The display rates for the formatting of one component, redrawn at transition priority when they
+ * arrive or change (decision 093). A query observer hands React each change through
+ * useSyncExternalStore, which React renders synchronously: every card that formats a price had its
+ * own observer, so the rates' arrival redrew each card at once, then again once the deferred value
+ * caught up (≈ 250 ms of one task at 4× on Khmer Home). Here the observer only asks for the rates
+ * and keeps them cached (it notifies on no change), and the cache's change is set as state in a
+ * transition: all cards redraw once, in slices.
+ */
+const cachedRates = (client: QueryClient) => client.getQueryData<CurrencyRates>(CURRENCY_RATES_KEY)?.rates;
+
+function useDisplayRates(): CurrencyRates['rates'] | undefined {
+  const client = useQueryClient();
+  useQuery({ ...currencyRatesQueryOptions, notifyOnChangeProps: [] });
+  const [rates, setRates] = useState(() => cachedRates(client));
+  const shown = useRef(rates);
+  useEffect(() => {
+    // The cache tells of every fetch and observer; only another answer is worth a render.
+    const update = () => {
+      const next = cachedRates(client);
+      if (next === shown.current) return;
+      shown.current = next;
+      startTransition(() => setRates(next));
+    };
+    // Rates that arrived between this component's render and its effect.
+    update();
+    return client.getQueryCache().subscribe((event) => {
+      if (event.query.queryHash === CURRENCY_RATES_HASH) update();
+    });
+  }, [client]);
+  return rates;
 }
 
 const subscribe = (onChange: () => void) => subscribeStorage(onChange);
@@ -40,8 +81,8 @@ export function useFormatting() {
   const language = useSyncExternalStore(subscribe, getStoredLanguage, getStoredLanguage);
   const currency = useSyncExternalStore(subscribe, getStoredCurrency, getStoredCurrency);
   const unit = useSyncExternalStore(subscribe, getStoredDistanceUnit, getStoredDistanceUnit);
-  // Deferred as a query's answer (use-deferred-data.ts): the rates' arrival redraws every price.
-  const rates = useDeferredValue(useCurrencyRates().data?.rates);
+  // The rates' arrival redraws every price: at transition priority, once (useDisplayRates).
+  const rates = useDisplayRates();
   const locale = LANG_HEADER[language];
 
   const price = useCallback(

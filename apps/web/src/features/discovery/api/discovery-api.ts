@@ -12,6 +12,7 @@ import type { CityVote, NearestCity } from '@sabai/shared/geo/geo.schemas';
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { CITIES_KEY } from '../../../hooks/use-current-city';
 import { useDeferredData } from '../../../hooks/use-deferred-data';
+import { prefetchCurrencyRates } from '../../../hooks/use-formatting';
 import { usePagedQuery } from '../../../hooks/use-paged-query';
 import { getStoredPosition, type Position } from '../../../hooks/use-user-location';
 import { api } from '../../../lib/api-client';
@@ -71,6 +72,9 @@ export function useHome(position: Position | undefined) {
  */
 export function prefetchHome(client: QueryClient): void {
   void client.prefetchQuery(homeQueryOptions(getStoredPosition()));
+  // The cards show prices in the user's currency: the rates beside Home's lists rather than once
+  // the cards have drawn, without a component watching them (decision 093).
+  prefetchCurrencyRates(client);
 }
 
 export function useProjects() {

@@ -9,7 +9,6 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { showToast } from '../../../components/ui/feedback';
 import { CardSkeletons, CityNotOpen, LoadError } from '../../../components/ui/state-views';
 import { useCurrentCity } from '../../../hooks/use-current-city';
-import { useCurrencyRates } from '../../../hooks/use-formatting';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import { type ApiError, isApiError } from '../../../lib/api-client';
 import * as paths from '../../../lib/paths';
@@ -49,9 +48,6 @@ export function HomeDiscovery() {
   const [isLocating, setIsLocating] = useState(false);
   const { city } = useCurrentCity();
   const home = useHome(position);
-  // The cards show prices in the user's currency: ask for the rates beside Home's lists rather
-  // than once the cards have drawn (one request and one redraw less after the lists arrive).
-  useCurrencyRates();
 
   if (home.isPending) return <CardSkeletons count={4} />;
   if (home.isError) {
