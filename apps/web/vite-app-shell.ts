@@ -192,8 +192,9 @@ export function appShell(options: {
     [...new Set([...html.matchAll(PLACEHOLDER)].map((match) => match[1] as string))].filter((key) =>
       key.includes('.'),
     );
+  // The neutral page draws no page kind's block (web-shell.ts sends each only to its own page).
   const english = (html: string) =>
-    fillShell(html, {
+    fillShell(html.replace(/<!--block:([\w-]+)-->[\s\S]*?<!--\/block:\1-->/g, ''), {
       ...readStrings(options.localesDir, placeholderKeys(html)).en,
       shell: 'page',
       tab: '',

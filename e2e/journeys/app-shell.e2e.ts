@@ -237,6 +237,70 @@ describe('app shell', () => {
       await app.context.close();
     }
   });
+
+  it("draws Home's banner and a therapist's photo, name and introduction before any script, where the page then shows them (decision 092)", async () => {
+    const cases = [
+      { name: 'Home, km, no position', language: 'km', path: '/', position: false },
+      { name: 'Home, en, a stored position', language: 'en', path: '/', position: true },
+      { name: 'therapist, km', language: 'km', path: '/therapist/orderDetail?id=1', position: false },
+      { name: 'therapist, en', language: 'en', path: '/therapist/orderDetail?id=1', position: false },
+    ];
+    for (const item of cases) {
+      const isHome = item.path === '/';
+      const open = async (withScripts: boolean) => {
+        const context = await phoneContext(journey.launched.browser, item.language);
+        await context.addCookies([{ name: 'lang', value: item.language, url: journey.server.baseUrl }]);
+        if (item.position)
+          await context.addInitScript(() =>
+            localStorage.setItem('sabai.location', JSON.stringify({ lat: 11.556, lng: 104.928 })),
+          );
+        if (!withScripts) await context.route('**/assets/*.js', (route) => route.abort());
+        const page = await context.newPage();
+        await page.goto(`${journey.server.baseUrl}${item.path}`);
+        return { context, page };
+      };
+      // The picture the page's largest paint is, and where it is: drawn, then the app's.
+      const picture = isHome ? '.banner__img' : '.photo-gallery__img';
+      const measure = async (page: Page) => {
+        const image = page.locator(`${picture}:visible`).first();
+        await image.waitFor();
+        return {
+          src: new URL((await image.getAttribute('src')) ?? '', journey.server.baseUrl).pathname,
+          box: await image.boundingBox(),
+          text: isHome
+            ? await page.locator('.banner__title:visible').first().textContent()
+            : await page.locator('.detail__text:visible').first().textContent(),
+          title: isHome ? '' : await page.locator('.page-header__title:visible').textContent(),
+          hint: await page.locator('.locate-hint:visible').count(),
+        };
+      };
+
+      const drawn = await open(false);
+      await drawn.page.locator('.app-shell').waitFor();
+      expect(await drawn.page.getAttribute('.app-shell', 'data-drawn'), item.name).toBe(
+        isHome ? 'home' : 'therapist',
+      );
+      const before = await measure(drawn.page);
+      await drawn.context.close();
+
+      const app = await open(true);
+      await expect.poll(() => app.page.locator('.app-shell').count(), { message: item.name }).toBe(0);
+      if (isHome) await app.page.locator('.vip-card, .vip-card--error').first().waitFor();
+      const after = await measure(app.page);
+      await app.context.close();
+
+      expect(after.src, item.name).toBe(before.src);
+      expect(after.text, item.name).toBe(before.text);
+      expect(before.text?.length, item.name).toBeGreaterThan(5);
+      expect(after.title, item.name).toBe(before.title);
+      // Home shows the "locate me" hint only without a stored position, drawn or not.
+      expect([before.hint, after.hint], item.name).toEqual(isHome && !item.position ? [1, 1] : [0, 0]);
+      // Same place, same size: the page does not jump, and the browser keeps the drawn paint as
+      // the largest (a larger one from the app would count as a new, later LCP).
+      expect(after.box?.y, item.name).toBeCloseTo(before.box?.y ?? Number.NaN, 0);
+      expect(after.box?.height, item.name).toBeCloseTo(before.box?.height ?? Number.NaN, 0);
+    }
+  });
 });
 
 const PAGES = [

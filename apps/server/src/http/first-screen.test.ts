@@ -99,6 +99,7 @@ describe("the first screen's part drawn from data (decision 092)", () => {
       slots: {
         'therapist-photo':
           '<section class="photo-gallery"><img class="photo-gallery__img" src="/p5.jpg" alt="Sreymom" fetchpriority="high"></section>',
+        'page-title': 'Sreymom',
         'therapist-name': 'Sreymom',
         'therapist-introduction': 'Hello (th)',
       },

@@ -88,6 +88,7 @@ export function drawTherapist(therapist: DrawnTherapist): Record<string, string>
     'therapist-photo':
       '<section class="photo-gallery"><img class="photo-gallery__img" ' +
       `src="${escapeHtml(therapist.photo)}" alt="${escapeHtml(therapist.name)}" fetchpriority="high"></section>`,
+    'page-title': escapeHtml(therapist.name),
     'therapist-name': escapeHtml(therapist.name),
     'therapist-introduction': escapeHtml(therapist.introduction),
   };

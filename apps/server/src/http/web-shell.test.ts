@@ -24,7 +24,8 @@ writeFileSync(
     '<link rel="modulepreload" crossorigin href="/assets/shell-vendor-1.js">\n  ' +
     '</head><body><div id="root">' +
     '<div class="app-shell" data-shell="{{shell}}" data-shell-tab="{{tab}}" data-drawn="{{drawn}}">' +
-    '<!--first-screen:home-banner--><p class="intro"><!--first-screen:therapist-introduction--></p>' +
+    '<!--block:home--><div class="home"><!--first-screen:home-banner--></div><!--/block:home-->' +
+    '<!--block:therapist--><p class="intro"><!--first-screen:therapist-introduction--></p><!--/block:therapist-->' +
     '<nav aria-label="{{nav.tabBarLabel}}"><a href="/">{{nav.home}}</a></nav></div></div></body></html>',
 );
 writeFileSync(
@@ -410,7 +411,7 @@ describe('the server draws the app shell in the user language', () => {
     // Where the template marks it, escaped; the page sent compressed is the same page.
     const english = await page('/', { cookie: `cityId=${open.id}`, 'accept-encoding': 'br' });
     expect(brotliDecompressSync(english.rawPayload).toString()).toContain(
-      'data-shell-tab="home" data-drawn="home"><div class="banners app-shell__banner">',
+      'data-shell-tab="home" data-drawn="home"><div class="home"><div class="banners app-shell__banner">',
     );
     expect(brotliDecompressSync(english.rawPayload).toString()).toContain('Massage &#60;today&#62;');
     // A closed city, another page: nothing drawn from data.
@@ -421,6 +422,10 @@ describe('the server draws the app shell in the user language', () => {
       const other = (await page(url, { cookie })).body;
       expect(other).not.toContain('app-shell__banner');
       expect(other).toContain('data-drawn=""');
+      // Home's block only on Home (without a banner there), the therapist's on no other page.
+      expect(other.includes('<div class="home">'), url).toBe(url === '/');
+      expect(other).not.toContain('class="intro"');
+      expect(other).not.toContain('block:');
     }
   });
 
@@ -436,7 +441,8 @@ describe('the server draws the app shell in the user language', () => {
       '/therapist/orderDetail',
     ]) {
       const plain = (await page(url)).body;
-      expect(plain, url).toContain('data-drawn=""><p class="intro"></p>');
+      expect(plain, url).toContain('data-drawn="">');
+      expect(plain, url).not.toContain('class="intro"');
     }
   });
 

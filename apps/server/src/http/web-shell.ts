@@ -127,6 +127,12 @@ export interface WebShell {
 
 /** Where the template takes a slot drawn from data (web/index.html). */
 const FIRST_SCREEN_SLOT = /<!--first-screen:([\w-]+)-->/g;
+/**
+ * A page kind's or a drawn page's own block of the template (`<!--block:home-->…`): sent only to
+ * that page, so no other page carries hidden copies of its elements (the app's own page then is
+ * the only one with those classes once it has replaced the shell, and before, there is none).
+ */
+const SHELL_BLOCK = /<!--block:([\w-]+)-->([\s\S]*?)<!--\/block:\1-->/g;
 
 /**
  * The language of the shell, as the web app chooses it (web/src/lib/preferences.ts): the one the
@@ -228,6 +234,9 @@ export function loadWebShell(distDir: string): WebShell | undefined {
     // the end of the body, asked for once the shell has painted (decision 083).
     const listNote = NOTE_SHELLS.has(kind.shell) ? `<script>${LIST_NOTE_SCRIPT}</script>` : '';
     return template
+      .replace(SHELL_BLOCK, (_block, name: string, inner: string) =>
+        name === kind.shell || name === firstScreen?.drawn ? inner : '',
+      )
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace('</head>', `${listNote}</head>`)
       .replace('</body>', `${preloadData(language, route)}</body>`)
