@@ -5,6 +5,26 @@ import { setUpJourney } from '../support/journey';
 
 const journey = setUpJourney();
 
+/**
+ * A first screen in a language, with or without a stored position: without the app's scripts the
+ * page is what the server drew, and nothing else; with them, the app's own page.
+ */
+async function openAsDrawn(
+  item: { language: string; path: string; position: boolean },
+  withScripts: boolean,
+) {
+  const context = await phoneContext(journey.launched.browser, item.language);
+  await context.addCookies([{ name: 'lang', value: item.language, url: journey.server.baseUrl }]);
+  if (item.position)
+    await context.addInitScript(() =>
+      localStorage.setItem('sabai.location', JSON.stringify({ lat: 11.556, lng: 104.928 })),
+    );
+  if (!withScripts) await context.route('**/assets/*.js', (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto(`${journey.server.baseUrl}${item.path}`);
+  return { context, page };
+}
+
 async function khmerFontsLoaded(page: Page): Promise<number> {
   return page.evaluate(async () => {
     await document.fonts.ready;
@@ -189,25 +209,12 @@ describe('app shell', () => {
       },
     ];
     for (const item of cases) {
-      const url = `${journey.server.baseUrl}${item.path}`;
       const isStores = item.path === '/instore';
       const texts = {
         en: { title: isStores ? 'Store visit' : 'Therapists', note: 'Sorted from the city centre.' },
         km: { title: isStores ? 'ទៅហាង' : 'អ្នកម៉ាស្សា', note: 'តម្រៀបពីកណ្ដាលទីក្រុង។' },
       }[item.language as 'en' | 'km'];
-      const open = async (withScripts: boolean) => {
-        const context = await phoneContext(journey.launched.browser, item.language);
-        await context.addCookies([{ name: 'lang', value: item.language, url: journey.server.baseUrl }]);
-        if (item.position)
-          await context.addInitScript(() =>
-            localStorage.setItem('sabai.location', JSON.stringify({ lat: 11.556, lng: 104.928 })),
-          );
-        // Without the app's scripts the page is what the server drew, and nothing else.
-        if (!withScripts) await context.route('**/assets/*.js', (route) => route.abort());
-        const page = await context.newPage();
-        await page.goto(url);
-        return { context, page };
-      };
+      const open = (withScripts: boolean) => openAsDrawn(item, withScripts);
 
       const drawn = await open(false);
       await drawn.page.locator('.app-shell').waitFor();
@@ -247,18 +254,7 @@ describe('app shell', () => {
     ];
     for (const item of cases) {
       const isHome = item.path === '/';
-      const open = async (withScripts: boolean) => {
-        const context = await phoneContext(journey.launched.browser, item.language);
-        await context.addCookies([{ name: 'lang', value: item.language, url: journey.server.baseUrl }]);
-        if (item.position)
-          await context.addInitScript(() =>
-            localStorage.setItem('sabai.location', JSON.stringify({ lat: 11.556, lng: 104.928 })),
-          );
-        if (!withScripts) await context.route('**/assets/*.js', (route) => route.abort());
-        const page = await context.newPage();
-        await page.goto(`${journey.server.baseUrl}${item.path}`);
-        return { context, page };
-      };
+      const open = (withScripts: boolean) => openAsDrawn(item, withScripts);
       // The picture the page's largest paint is, and where it is: drawn, then the app's.
       const picture = isHome ? '.banner__img' : '.photo-gallery__img';
       const measure = async (page: Page) => {
