@@ -39,6 +39,22 @@ function SeeAll({ to, label }: { to: string; label: string }) {
   );
 }
 
+/**
+ * The recommended therapists' cards, on the city's clock. The city list arrives on its own (the
+ * header's city link asks for it) and its observer redraws its reader synchronously: reading it
+ * here rather than in HomeDiscovery, its arrival redraws these cards, not all of Home.
+ */
+function RecommendedTherapists({ therapists }: { therapists: Home['recommendedTherapists'] }) {
+  const { city } = useCurrentCity();
+  return (
+    <div className="card-list">
+      {therapists.map((therapist) => (
+        <TherapistCard key={therapist.id} therapist={therapist} timeZone={city?.timeZone} />
+      ))}
+    </div>
+  );
+}
+
 /** Home's discovery blocks: banners, categories, popular services, therapists and stores nearby. */
 export function HomeDiscovery() {
   const { t } = useTranslation('discovery');
@@ -46,7 +62,6 @@ export function HomeDiscovery() {
   const { position } = useUserLocation();
   const locateCity = useLocateCity();
   const [isLocating, setIsLocating] = useState(false);
-  const { city } = useCurrentCity();
   const home = useHome(position);
 
   if (home.isPending) return <CardSkeletons count={4} />;
@@ -148,11 +163,7 @@ export function HomeDiscovery() {
         action={<SeeAll to={paths.therapistList.href()} label={t('home.recommended')} />}
       >
         {data.recommendedTherapists.length > 0 ? (
-          <div className="card-list">
-            {data.recommendedTherapists.map((therapist) => (
-              <TherapistCard key={therapist.id} therapist={therapist} timeZone={city?.timeZone} />
-            ))}
-          </div>
+          <RecommendedTherapists therapists={data.recommendedTherapists} />
         ) : (
           <EmptyState icon={<RightOutline />} title={t('home.emptyTherapists')} />
         )}
