@@ -112,7 +112,7 @@ export default defineConfig({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',
-      includeAssets: ['favicon.svg', 'icons/*.png', 'push-sw.js'],
+      includeAssets: ['favicon.svg', 'icons/*.png', 'push-sw.js', 'intl-warm.js'],
       manifest: {
         name: 'Sabai',
         short_name: 'Sabai',

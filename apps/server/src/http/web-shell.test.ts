@@ -15,6 +15,8 @@ import { LIST_NOTE_SCRIPT, PRELOAD_SCRIPT } from './web-shell';
 const webDist = mkdtempSync(path.join(tmpdir(), 'sabai-shell-'));
 mkdirSync(path.join(webDist, '.shell'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="en"><title>Sabai</title>');
+// The worker that tests and warms Intl (web/public/intl-warm.js, decision 094).
+writeFileSync(path.join(webDist, 'intl-warm.js'), 'self.onmessage = () => self.postMessage([]);');
 writeFileSync(
   path.join(webDist, '.shell', 'template.html'),
   // The head as Vite writes it: the entry and its modulepreloads (decision 086 moves them out).
@@ -136,6 +138,7 @@ describe('the server draws the app shell in the user language', () => {
   const entryData = {
     entry: '/assets/index-1.js',
     entryModules: ['/assets/rolldown-runtime-1.js', '/assets/shell-vendor-1.js'],
+    intlWorker: '/intl-warm.js',
   };
 
   it("names the entry and a first screen's own chunks for after the first paint, not in its head, and no other page's", async () => {
@@ -221,7 +224,14 @@ describe('the server draws the app shell in the user language', () => {
     const run = (
       data: unknown,
       missing: string[],
-      options: { language?: string; paints?: string[] | null; hidden?: boolean; timersRun?: boolean } = {},
+      options: {
+        language?: string;
+        paints?: string[] | null;
+        hidden?: boolean;
+        timersRun?: boolean;
+        /** A Worker class for the page (none by default: the page tests Intl itself). */
+        worker?: unknown;
+      } = {},
     ) => {
       const { language = 'th', paints = ['first-paint', 'first-contentful-paint'], hidden = false } = options;
       const added: Added[] = [];
@@ -249,6 +259,7 @@ describe('the server draws the app shell in the user language', () => {
       runInNewContext(PRELOAD_SCRIPT, {
         Intl: intl,
         JSON,
+        ...(options.worker ? { Worker: options.worker } : {}),
         ...(paints ? { PerformanceObserver: FakePerformanceObserver } : {}),
         requestAnimationFrame: (callback: () => void) => frames.push(callback),
         // A task (no delay) or the fallback start (a delay).
@@ -291,7 +302,7 @@ describe('the server draws the app shell in the user language', () => {
       drain();
       if (options.timersRun) for (const fallback of fallbacks) fallback.callback();
       drain();
-      return { steps, added, fallbacks };
+      return { steps, added, fallbacks, drain };
     };
     const data = {
       ...entryData,
@@ -345,6 +356,46 @@ describe('the server draws the app shell in the user language', () => {
     const hidden = run(data, ['DateTimeFormat'], { hidden: true, timersRun: true });
     expect(hidden.steps[0]).toBe(3);
     expect(hidden.added.map(describeAdded)).toEqual(lacking.added.map(describeAdded));
+
+    // With a worker (decision 094): the page asks it which services lack the language and tests
+    // nothing itself (here it would find NumberFormat lacking too); the worker's answer puts the
+    // missing service's files first, one per task, even after the queue had run dry.
+    class FakeWorker {
+      static made: FakeWorker[] = [];
+      posted: unknown[] = [];
+      onmessage: ((event: { data: unknown }) => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(readonly url: string) {
+        FakeWorker.made.push(this);
+      }
+      postMessage(message: unknown) {
+        this.posted.push(message);
+      }
+    }
+    const withWorker = run(data, ['NumberFormat', 'DateTimeFormat'], { worker: FakeWorker });
+    const [worker] = FakeWorker.made;
+    expect(worker?.url).toBe('/intl-warm.js');
+    expect(worker?.posted).toEqual([{ lang: 'th', services: ['NumberFormat', 'DateTimeFormat'] }]);
+    const beforeAnswer = withWorker.added.map(describeAdded);
+    expect(beforeAnswer).toEqual(
+      lacking.added.map(describeAdded).filter(([, , href]) => !String(href).includes('intl')),
+    );
+    worker?.onmessage?.({ data: ['DateTimeFormat'] });
+    withWorker.drain();
+    expect(withWorker.added.map(describeAdded).slice(beforeAnswer.length)).toEqual([
+      ['modulepreload', '', '/assets/intl-polyfill-1.js', 'low'],
+      ['modulepreload', '', '/assets/intl/intl-datetimeformat-1.js', 'low'],
+    ]);
+    // A worker that fails (not allowed, not found): the page tests each service itself.
+    FakeWorker.made = [];
+    const failing = run(data, ['DateTimeFormat'], { worker: FakeWorker });
+    FakeWorker.made[0]?.onerror?.();
+    failing.drain();
+    expect(failing.added.map(describeAdded).sort()).toEqual(lacking.added.map(describeAdded).sort());
+    // English warms the worker too, with no service to test.
+    FakeWorker.made = [];
+    run(entryData, [], { language: 'en', worker: FakeWorker });
+    expect(FakeWorker.made.map((each) => each.posted)).toEqual([[{ lang: 'en', services: [] }]]);
   });
 
   it("draws the therapist list's, the store list's and Home's first screen, with the note script the CSP allows (decisions 082, 087, 092)", async () => {

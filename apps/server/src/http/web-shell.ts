@@ -79,18 +79,28 @@ export const PRELOAD_SCRIPT =
   "e.crossOrigin='';if(low)e.fetchPriority='low';e.href=h;document.head.appendChild(e)};" +
   "var start=function(){if(d.entry){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=d.entry;" +
   'document.head.appendChild(s)}(d.entryModules||[]).forEach(function(h){add(h)})};' +
-  // One step per task (decision 090): each hint and each Intl service's test on its own, so no
-  // task of this script is long (all in one took 160–500 ms under Lighthouse's 4x slowdown).
-  'var run=function(){var q=[],n={},l=document.documentElement.lang,f=d.intl||{};' +
+  // One step per task (decision 090): each hint on its own, so no task of this script is long (all
+  // in one took 160–500 ms under Lighthouse's 4x slowdown). The Intl services are tested in a worker
+  // (decision 094): the first use of Intl loads the engine's data for the whole process, off the
+  // main thread there; it answers the services lacking the language, whose files then go first.
+  // Without a worker (none named, none allowed, or it fails), each service's test is a step here.
+  'var run=function(){var q=[],n={},l=document.documentElement.lang,f=d.intl||{},k=Object.keys(f),busy=0,w=null;' +
+  'var next=function(){var s=q.shift();if(s){busy=1;try{s()}catch(e){}setTimeout(next,0)}else busy=0};' +
+  'var need=function(m){var a=[];m.forEach(function(s){(f[s]||[]).forEach(function(h){if(!n[h]){n[h]=1;a.push(function(){add(h,0,1)})}})});' +
+  'q.unshift.apply(q,a);if(!busy)next()};' +
+  'var test=function(){k.forEach(function(s){q.push(function(){var m=true;try{m=Intl[s].supportedLocalesOf([l]).length===0}catch(e){}if(m)need([s])})})};' +
   '(d.catalogue||[]).forEach(function(h){q.push(function(){add(h,0,1)})});' +
-  'Object.keys(f).forEach(function(k){q.push(function(){var m=true;try{m=Intl[k].supportedLocalesOf([l]).length===0}catch(e){}' +
-  'if(m)q.unshift.apply(q,f[k].filter(function(h){var o=!n[h];n[h]=1;return o}).map(function(h){return function(){add(h,0,1)}}))})});' +
+  'if(d.intlWorker)try{w=new Worker(d.intlWorker);w.onmessage=function(e){need(Array.isArray(e.data)?e.data:k)};' +
+  'w.onerror=function(){test();if(!busy)next()};w.postMessage({lang:l,services:k})}catch(e){w=null}' +
+  'if(!w)test();' +
   '(d.styles||[]).forEach(function(h){q.push(function(){add(h,1,1)})});(d.modules||[]).forEach(function(h){q.push(function(){add(h,0,1)})});' +
-  'var next=function(){var s=q.shift();if(s){try{s()}catch(e){}setTimeout(next,0)}};next()};' +
+  'next()};' +
   'var done=false,go=function(){if(!done){done=true;try{start()}catch(e){}setTimeout(run,0)}};' +
   "try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')===-1)throw 0;" +
   "new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true})}" +
   "catch(e){requestAnimationFrame(go)}if(document.visibilityState==='hidden')go();setTimeout(go,2000)})()";
+/** The worker PRELOAD_SCRIPT tests and warms Intl in (web/public/intl-warm.js, decision 094). */
+export const INTL_WORKER = '/intl-warm.js';
 /** The CSP source that lets PRELOAD_SCRIPT run. */
 export const PRELOAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PRELOAD_SCRIPT).digest('base64')}'`;
 
@@ -175,6 +185,7 @@ export function loadWebShell(distDir: string): WebShell | undefined {
   const preloads: RoutePreloads = existsSync(preloadsFile)
     ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads)
     : {};
+  const hasIntlWorker = existsSync(path.join(distDir, INTL_WORKER.slice(1)));
   const languagesFile = path.join(distDir, '.shell', 'languages.json');
   const languages: LanguagePreloads = existsSync(languagesFile)
     ? (JSON.parse(readFileSync(languagesFile, 'utf8')) as LanguagePreloads)
@@ -188,8 +199,9 @@ export function loadWebShell(distDir: string): WebShell | undefined {
   /**
    * What the page loads once drawn, as data for PRELOAD_SCRIPT at the end of the body: the app's
    * entry and its modulepreloads (decision 086), the language's catalogue and Intl polyfill files
-   * (decisions 070, 083) and the route's own chunks and stylesheets (decision 067). Nothing when
-   * there is nothing to name (a build without an entry, as the tests' template): no script then.
+   * (decisions 070, 083), the worker that tests and warms Intl (decision 094) and the route's own
+   * chunks and stylesheets (decision 067). Nothing when there is nothing to name (a build without
+   * an entry, as the tests' template): no script then.
    */
   const preloadData = (language: Language, route: string): string => {
     const data: {
@@ -197,6 +209,7 @@ export function loadWebShell(distDir: string): WebShell | undefined {
       entryModules?: string[];
       catalogue?: string[];
       intl?: Record<string, string[]>;
+      intlWorker?: string;
       styles?: string[];
       modules?: string[];
     } = {};
@@ -205,6 +218,8 @@ export function loadWebShell(distDir: string): WebShell | undefined {
     const preload = languages[language];
     if (preload?.catalogue.length) data.catalogue = preload.catalogue;
     if (preload && Object.keys(preload.intl).length) data.intl = preload.intl;
+    // In every language, English too: the worker's first use of Intl spares the app's first render.
+    if (data.entry && hasIntlWorker) data.intlWorker = INTL_WORKER;
     const files = preloads[route] ?? [];
     const styles = files.filter((file) => file.as === 'style').map((file) => file.href);
     const modules = files.filter((file) => file.as === 'script').map((file) => file.href);
