@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appShell } from './vite-app-shell';
 import { buildInfoDefines } from './vite-build-info';
+import { dateTimeFormatDataTrimmed } from './vite-intl-data';
 
 const SERVER = 'http://localhost:3000';
 /** Where the build puts the lazily loaded Intl polyfills and their locale data. */
@@ -71,6 +72,8 @@ export default defineConfig({
   plugins: [
     reactRouterProductionBuild(),
     antdEnglishDefaultLocale(),
+    // The date polyfill's locale data without the skeletons the app never asks for (decision 095).
+    dateTimeFormatDataTrimmed(),
     react(),
     appShell({
       localesDir: fileURLToPath(new URL('./src/locales', import.meta.url)),

@@ -8,7 +8,8 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'node',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // The build's own plugins' tests beside them (vite-*.test.ts).
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     // Component tests choose happy-dom per file (`// @vitest-environment happy-dom`).
     setupFiles: ['src/test/setup.ts'],
     // A hang guard, not a speed check (as the server's 30 s and the journeys' 120 s, decision 068):
