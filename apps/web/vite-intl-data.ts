@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
  * date for: an era (G), a flexible day period (B) or a time-zone name (v, V, z, Z, O). The matcher
  * only picks such a skeleton when the request has that field, so without them every request that has
  * none formats exactly as before (`vite-intl-data.test.ts` compares every combination of the
- * remaining fields), and the first formatter parses a third as many.
+ * remaining fields), and the first formatter parses fewer than half as many.
  */
 const FIELDS_NEVER_ASKED = /[BGvVzZO]/;
 
