@@ -15,6 +15,10 @@ export const STAFF_ROLES = ['customer_service', 'admin'] as const;
 export const MINUTE = 60_000;
 /** PostgreSQL's exclusion_violation: the therapist's busy time overlaps a live order's. */
 const EXCLUSION_VIOLATION = '23P01';
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK_DETECTED = '40P01';
+/** Attempts of a write that PostgreSQL chose as a deadlock's victim (see `underBusyConstraint`). */
+export const BUSY_WRITE_ATTEMPTS = 5;
 
 export type Tab = (typeof ORDER_TABS)[number];
 
@@ -37,20 +41,32 @@ export const TAB_STATUS_CODES: Record<Tab, readonly number[] | null> = {
   cancelled: codes('cancelled', 'expired', 'refunded'),
 };
 
-function isExclusionViolation(error: unknown): boolean {
+/** Whether the error, or one it wraps (drizzle wraps the driver's), carries PostgreSQL's `code`. */
+function hasCode(error: unknown, code: string): boolean {
   for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
-    if (current.code === EXCLUSION_VIOLATION) return true;
+    if (current.code === code) return true;
     current = current.cause as typeof current;
   }
   return false;
 }
 
+/**
+ * Runs a write under the therapists' no-double-booking constraint: an overlap is "time taken".
+ * `write` must be a whole transaction or one statement, since it may run again: two transactions
+ * inserting overlapping busy times at the same moment can each wait for the other while checking
+ * the exclusion constraint (PostgreSQL's "unprincipled deadlock", execIndexing.c), and PostgreSQL
+ * then aborts one of them. That write lost nothing but its turn: run again, it sees the other's
+ * order (committed, so "time taken") or none (rolled back, so it may go through). Seen on the CI
+ * machine's PostgreSQL with 200 overlapping creates at once: without this, a 500 for some of them.
+ */
 export async function underBusyConstraint<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isExclusionViolation(error)) throw new AppError('bookingTimeTaken');
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (hasCode(error, EXCLUSION_VIOLATION)) throw new AppError('bookingTimeTaken');
+      if (!hasCode(error, DEADLOCK_DETECTED) || attempt >= BUSY_WRITE_ATTEMPTS) throw error;
+    }
   }
 }
 export const statusOf = (row: OrderRow): OrderStatus => {
