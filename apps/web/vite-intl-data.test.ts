@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';
 import { DateTimeFormat } from '@formatjs/intl-datetimeformat';
 import { describe, expect, it } from 'vitest';
-import { type DateTimeFormatLocaleData, trimDateTimeFormatLocaleFile } from './vite-intl-data';
+import { type DateTimeFormatLocaleData, dateRequests, trimDateTimeFormatLocaleFile } from './vite-intl-data';
 
 const require = createRequire(import.meta.url);
 /** The date polyfill's data files the app loads (src/lib/intl-polyfill.ts). */
@@ -23,35 +23,9 @@ function dataOf(code: string): DateTimeFormatLocaleData {
   return data;
 }
 
-type Options = Intl.DateTimeFormatOptions;
-/** Every combination of the fields the app may ask a date for (none of era, day period, zone name). */
-function requests(): Options[] {
-  const choices: [keyof Options, unknown[]][] = [
-    ['weekday', [undefined, 'short', 'long']],
-    ['year', [undefined, 'numeric']],
-    ['month', [undefined, 'numeric', '2-digit', 'short', 'long']],
-    ['day', [undefined, 'numeric']],
-    ['hour', [undefined, 'numeric', '2-digit']],
-    ['minute', [undefined, '2-digit']],
-    ['second', [undefined, '2-digit']],
-  ];
-  let all: Options[] = [{}];
-  for (const [field, values] of choices)
-    all = all.flatMap((options) =>
-      values.map((value) => (value === undefined ? options : { ...options, [field]: value })),
-    );
-  // The styles; a long or full time carries the zone's name, which the app never shows.
-  for (const dateStyle of [undefined, 'short', 'medium', 'long', 'full'] as const)
-    for (const timeStyle of [undefined, 'short', 'medium'] as const)
-      if (dateStyle || timeStyle) all.push({ dateStyle, timeStyle });
-  // The app's 24-hour clock (workbench/format-times.ts).
-  all.push({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return all;
-}
-
-describe('the date locale data the build ships (decision 095)', () => {
+describe('the date locale data the build ships (decisions 095, 096)', () => {
   for (const file of FILES) {
-    it(`${file}: without era, day-period and zone-name skeletons, every other request formats as with the whole data`, () => {
+    it(`${file}: with only the formats some request picks, every request formats as with the whole data`, () => {
       const code = readFileSync(
         require.resolve(`@formatjs/intl-datetimeformat/locale-data/${file}.js`),
         'utf8',
@@ -61,8 +35,9 @@ describe('the date locale data the build ships (decision 095)', () => {
       const whole = dataOf(code);
       const trimmed = dataOf(trimmedCode as string);
       const count = (data: DateTimeFormatLocaleData) => Object.keys(data.data.formats.gregory ?? {}).length;
-      // Most skeletons go (a third or so stay), so the first formatter parses a third as many.
-      expect(count(trimmed)).toBeLessThan(count(whole) / 2);
+      // Those of fields never asked (095), then those no request picks (096): about a fifth stay,
+      // so the first formatter parses a fifth as many.
+      expect(count(trimmed)).toBeLessThan(count(whole) / 4);
       expect(count(trimmed)).toBeGreaterThan(30);
       expect(Object.keys(trimmed.data.intervalFormats).length).toBeLessThan(
         Object.keys(whole.data.intervalFormats).length / 2,
@@ -79,7 +54,7 @@ describe('the date locale data the build ships (decision 095)', () => {
       DateTimeFormat.__addLocaleData(raw(whole), raw({ ...trimmed, locale: trimmedTag }));
       const moments = [new Date(Date.UTC(2026, 10, 28, 14, 5, 9)), new Date(Date.UTC(2027, 0, 3, 1, 30, 0))];
       let compared = 0;
-      for (const options of requests())
+      for (const options of dateRequests())
         for (const timeZone of ['UTC', '+07:00']) {
           const expected = new DateTimeFormat(whole.locale, { ...options, timeZone });
           const actual = new DateTimeFormat(trimmedTag, { ...options, timeZone });

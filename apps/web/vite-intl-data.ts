@@ -1,3 +1,4 @@
+import { DateTimeFormat } from '@formatjs/intl-datetimeformat';
 import type { Plugin } from 'vite';
 
 /**
@@ -92,6 +93,92 @@ export function trimDateTimeFormatData(entry: DateTimeFormatLocaleData): DateTim
   };
 }
 
+/**
+ * Every combination of the fields the app may ask a date for (none of era, day period, zone name),
+ * the date and time styles (a long or full time carries the zone's name, which the app never
+ * shows) and the app's 24-hour clock (workbench/format-times.ts).
+ */
+export function dateRequests(): Intl.DateTimeFormatOptions[] {
+  type Options = Intl.DateTimeFormatOptions;
+  const choices: [keyof Options, unknown[]][] = [
+    ['weekday', [undefined, 'short', 'long']],
+    ['year', [undefined, 'numeric']],
+    ['month', [undefined, 'numeric', '2-digit', 'short', 'long']],
+    ['day', [undefined, 'numeric']],
+    ['hour', [undefined, 'numeric', '2-digit']],
+    ['minute', [undefined, '2-digit']],
+    ['second', [undefined, '2-digit']],
+  ];
+  let all: Options[] = [{}];
+  for (const [field, values] of choices)
+    all = all.flatMap((options) =>
+      values.map((value) => (value === undefined ? options : { ...options, [field]: value })),
+    );
+  for (const dateStyle of [undefined, 'short', 'medium', 'long', 'full'] as const)
+    for (const timeStyle of [undefined, 'short', 'medium'] as const)
+      if (dateStyle || timeStyle) all.push({ dateStyle, timeStyle });
+  all.push({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return all;
+}
+
+/** A private-use tag per language the choice is measured under (the polyfill keeps data per tag). */
+let measured = 0;
+
+/**
+ * Decision 096: of the formats left, the ones the polyfill's matcher picks for some request of
+ * `dateRequests()`. The matcher scores a format by its key alone and keeps the first of the best, so
+ * a format it never picks can go without changing any pick. Which one it picks is read from the
+ * polyfill itself: each gregorian format's pattern becomes a marker, and every request is
+ * formatted. Undefined (trim no further) when a request shows no marker: a library that matches
+ * otherwise than this assumes.
+ */
+function formatsPicked(entry: DateTimeFormatLocaleData): Set<string> | undefined {
+  const gregory = entry.data.formats.gregory;
+  if (!gregory) return undefined;
+  const keys = Object.keys(gregory);
+  const locale = `${entry.locale}-x-pick${++measured}`;
+  const marked = {
+    ...entry,
+    locale,
+    data: {
+      ...entry.data,
+      formats: {
+        ...entry.data.formats,
+        gregory: Object.fromEntries(keys.map((key, index) => [key, `'@${index}@'`])),
+      },
+    },
+  };
+  DateTimeFormat.__addLocaleData(marked as unknown as Parameters<typeof DateTimeFormat.__addLocaleData>[0]);
+  const picked = new Set<string>();
+  for (const request of dateRequests()) {
+    const shown = new DateTimeFormat(locale, { ...request, timeZone: 'UTC' }).format(0);
+    const markers = [...shown.matchAll(/@(\d+)@/g)];
+    // The styles take their own patterns (dateFormat, timeFormat), not a format's.
+    if (markers.length === 0 && !request.dateStyle && !request.timeStyle) return undefined;
+    for (const [, index] of markers) picked.add(keys[Number(index)] as string);
+  }
+  return picked;
+}
+
+/** The data with only the gregorian formats (and their interval formats) the matcher picks. */
+export function keepPickedFormats(entry: DateTimeFormatLocaleData): DateTimeFormatLocaleData {
+  const picked = formatsPicked(entry);
+  const gregory = entry.data.formats.gregory;
+  if (!picked || !gregory) return entry;
+  const only = <T>(byKey: Record<string, T>) =>
+    Object.fromEntries(
+      Object.entries(byKey).filter(([key]) => key === 'intervalFormatFallback' || picked.has(key)),
+    );
+  return {
+    ...entry,
+    data: {
+      ...entry.data,
+      formats: { ...entry.data.formats, gregory: only(gregory) },
+      intervalFormats: only(entry.data.intervalFormats),
+    },
+  };
+}
+
 /** Where a locale-data file keeps its data: `JSON.parse("…")`, a JSON string of the JSON. */
 const EMBEDDED_DATA = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/;
 
@@ -101,7 +188,7 @@ export function trimDateTimeFormatLocaleFile(code: string): string | null {
   if (!literal) return null;
   const entry = JSON.parse(JSON.parse(literal) as string) as DateTimeFormatLocaleData;
   if (!entry?.data?.formats || !entry.data.intervalFormats) return null;
-  const trimmed = JSON.stringify(JSON.stringify(trimDateTimeFormatData(entry)));
+  const trimmed = JSON.stringify(JSON.stringify(keepPickedFormats(trimDateTimeFormatData(entry))));
   return code.replace(EMBEDDED_DATA, () => `JSON.parse(${trimmed})`);
 }
 

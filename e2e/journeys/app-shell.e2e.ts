@@ -198,6 +198,11 @@ describe('app shell', () => {
       );
       // Debian's Chromium, which the journeys run, lacks Khmer's dates at least.
       expect(lacking, path).toContain('DateTimeFormat');
+      // The app took the worker's answer from the page rather than testing again (decision 096).
+      const answered = await page.evaluate(
+        () => (window as { __sabaiIntlMissing?: Promise<unknown> }).__sabaiIntlMissing,
+      );
+      expect(answered, path).toEqual({ lang: 'km', services: lacking });
       const polyfills = new Set(lacking.flatMap((service) => data.intl?.[service] ?? []));
       await expect.poll(() => [...polyfills].filter((href) => !requested.has(href))).toEqual([]);
       expect(errors).toEqual([]);

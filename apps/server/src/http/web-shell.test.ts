@@ -205,7 +205,7 @@ describe('the server draws the app shell in the user language', () => {
     }
   });
 
-  it('starts the app once the shell has painted, then asks for catalogue, missing Intl services, styles, chunks', () => {
+  it('starts the app once the shell has painted, then asks for catalogue, missing Intl services, styles, chunks', async () => {
     type Added = {
       tag: string;
       rel: string;
@@ -256,7 +256,9 @@ describe('the server draws the app shell in the user language', () => {
           expect(options.type).toBe('paint');
         }
       }
+      const pageWindow: { __sabaiIntlMissing?: Promise<unknown> } = {};
       runInNewContext(PRELOAD_SCRIPT, {
+        window: pageWindow,
         Intl: intl,
         JSON,
         ...(options.worker ? { Worker: options.worker } : {}),
@@ -302,7 +304,7 @@ describe('the server draws the app shell in the user language', () => {
       drain();
       if (options.timersRun) for (const fallback of fallbacks) fallback.callback();
       drain();
-      return { steps, added, fallbacks, drain };
+      return { steps, added, fallbacks, drain, pageWindow };
     };
     const data = {
       ...entryData,
@@ -380,7 +382,12 @@ describe('the server draws the app shell in the user language', () => {
     expect(beforeAnswer).toEqual(
       lacking.added.map(describeAdded).filter(([, , href]) => !String(href).includes('intl')),
     );
+    // The app reads the same answer (decision 096): settled once the worker has answered.
+    const forTheApp = withWorker.pageWindow.__sabaiIntlMissing;
+    // (A promise of the page's own realm, so no `instanceof Promise` here.)
+    expect(typeof forTheApp?.then).toBe('function');
     worker?.onmessage?.({ data: ['DateTimeFormat'] });
+    await expect(forTheApp).resolves.toEqual({ lang: 'th', services: ['DateTimeFormat'] });
     withWorker.drain();
     expect(withWorker.added.map(describeAdded).slice(beforeAnswer.length)).toEqual([
       ['modulepreload', '', '/assets/intl-polyfill-1.js', 'low'],
@@ -390,6 +397,8 @@ describe('the server draws the app shell in the user language', () => {
     FakeWorker.made = [];
     const failing = run(data, ['DateTimeFormat'], { worker: FakeWorker });
     FakeWorker.made[0]?.onerror?.();
+    // The app then tests for itself too.
+    await expect(failing.pageWindow.__sabaiIntlMissing).rejects.toBe(0);
     failing.drain();
     expect(failing.added.map(describeAdded).sort()).toEqual(lacking.added.map(describeAdded).sort());
     // English warms the worker too, with no service to test.

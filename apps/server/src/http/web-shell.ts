@@ -90,8 +90,12 @@ export const PRELOAD_SCRIPT =
   'q.unshift.apply(q,a);if(!busy)next()};' +
   'var test=function(){k.forEach(function(s){q.push(function(){var m=true;try{m=Intl[s].supportedLocalesOf([l]).length===0}catch(e){}if(m)need([s])})})};' +
   '(d.catalogue||[]).forEach(function(h){q.push(function(){add(h,0,1)})});' +
-  'if(d.intlWorker)try{w=new Worker(d.intlWorker);w.onmessage=function(e){need(Array.isArray(e.data)?e.data:k)};' +
-  'w.onerror=function(){test();if(!busy)next()};w.postMessage({lang:l,services:k})}catch(e){w=null}' +
+  // The worker's answer is also the app's (decision 096): a promise on `window.__sabaiIntlMissing`
+  // (web/src/lib/intl-data.ts), so the app does not test Intl again on the main thread.
+  'if(d.intlWorker)try{w=new Worker(d.intlWorker);var a=new Promise(function(r,j){' +
+  'w.onmessage=function(e){var m=Array.isArray(e.data)?e.data:k;r({lang:l,services:m});need(m)};' +
+  'w.onerror=function(){j(0);test();if(!busy)next()}});a.catch(function(){});window.__sabaiIntlMissing=a;' +
+  'w.postMessage({lang:l,services:k})}catch(e){w=null}' +
   'if(!w)test();' +
   '(d.styles||[]).forEach(function(h){q.push(function(){add(h,1,1)})});(d.modules||[]).forEach(function(h){q.push(function(){add(h,0,1)})});' +
   'next()};' +
