@@ -41,14 +41,17 @@ export const TAB_STATUS_CODES: Record<Tab, readonly number[] | null> = {
   cancelled: codes('cancelled', 'expired', 'refunded'),
 };
 
-/** Whether the error, or one it wraps (drizzle wraps the driver's), carries PostgreSQL's `code`. */
-function hasCode(error: unknown, code: string): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
-    if (current.code === code) return true;
-    current = current.cause as typeof current;
+/** PostgreSQL's fields of an error, as node-postgres and PGlite throw them. */
+type DatabaseError = { code?: unknown; constraint?: unknown; cause?: unknown };
+
+/** Whether the error, or one it wraps (drizzle wraps the driver's), is one `matches` accepts. */
+function causedBy(error: unknown, matches: (cause: DatabaseError) => boolean): boolean {
+  for (let current = error as DatabaseError | undefined; current; current = current.cause as DatabaseError) {
+    if (matches(current)) return true;
   }
   return false;
 }
+const hasCode = (error: unknown, code: string) => causedBy(error, (cause) => cause.code === code);
 
 /**
  * Runs a write under the therapists' no-double-booking constraint: an overlap is "time taken".
@@ -154,13 +157,5 @@ export async function withFreshOrderNumber<T>(
     }
   }
 }
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (
-    let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
-    current;
-  ) {
-    if (current.code === '23505' && current.constraint === constraint) return true;
-    current = current.cause as typeof current;
-  }
-  return false;
-}
+const isUniqueViolation = (error: unknown, constraint: string) =>
+  causedBy(error, (cause) => cause.code === '23505' && cause.constraint === constraint);
