@@ -79,4 +79,23 @@ describe('paged list', () => {
     expect(await screen.findByText('Chenda')).toBeTruthy();
     expect(calls).toBe(2);
   });
+
+  it('draws its first rows five at a time, then its infinite scroll', async () => {
+    const people = Array.from({ length: 20 }, (_, index) => ({ id: index + 1, name: `Person ${index + 1}` }));
+    answerWith(() => page(people, true));
+    const committedRows: number[] = [];
+    const observer = new MutationObserver(() => {
+      const rows = document.querySelectorAll('.paged-list__item').length;
+      if (rows > 0 && committedRows.at(-1) !== rows) committedRows.push(rows);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    await renderPage(<People />);
+
+    expect(await screen.findByText('Person 20')).toBeTruthy();
+    observer.disconnect();
+    // Five rows at a time, each step in the page on its own before the next.
+    expect(committedRows).toEqual([5, 10, 15, 20]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.getByText(ui.states.loadMore)).toBeTruthy();
+  });
 });

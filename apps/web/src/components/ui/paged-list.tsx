@@ -1,7 +1,8 @@
 import { Button, InfiniteScroll } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PagedQuery } from '../../hooks/use-paged-query';
+import { useStagedReveal } from '../../hooks/use-staged-reveal';
 import { KeepScrollAnchor } from './keep-scroll-anchor';
 import { Refreshable } from './refreshable';
 import { CardSkeletons, LoadError } from './state-views';
@@ -23,7 +24,6 @@ interface PagedListProps<T> {
  * are dropped and come back through "show earlier results".
  */
 export function PagedList<T>({ query, renderItem, itemKey, empty, header }: PagedListProps<T>) {
-  const { t } = useTranslation('ui');
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   // Pull-to-refresh (and retry) start again from page 1 with fresh data from the server.
   const refresh = () => query.refreshFromStart();
@@ -33,30 +33,63 @@ export function PagedList<T>({ query, renderItem, itemKey, empty, header }: Page
   else if (query.isError && items.length === 0)
     content = <LoadError error={query.error} onRetry={refresh} isRetrying={query.isFetching} />;
   else if (items.length === 0) content = empty;
-  else
-    content = (
-      <>
-        {query.hasPreviousPage ? (
-          <div className="paged-list__earlier">
-            <Button
-              size="small"
-              fill="outline"
-              loading={query.isFetchingPreviousPage}
-              onClick={() => void query.fetchPreviousPage()}
-            >
-              {t('states.showEarlier')}
-            </Button>
-          </div>
-        ) : null}
-        <KeepScrollAnchor firstKey={items[0] === undefined ? undefined : itemKey(items[0])}>
-          <ul className="paged-list" aria-busy={query.isFetching}>
-            {items.map((item, index) => (
-              <li key={itemKey(item)} className="paged-list__item" data-row-key={itemKey(item)}>
-                {renderItem(item, index)}
-              </li>
-            ))}
-          </ul>
-        </KeepScrollAnchor>
+  else content = <PagedRows query={query} items={items} itemKey={itemKey} renderItem={renderItem} />;
+
+  return (
+    <Refreshable onRefresh={refresh}>
+      {header}
+      {content}
+    </Refreshable>
+  );
+}
+
+/**
+ * Rows per commit while a list first draws (decision 098): about a phone's first screen of cards,
+ * and few enough that each later step's commit, layout and paint is a short task.
+ */
+const ROWS_PER_STAGE = 5;
+
+/**
+ * The list's rows, with "show earlier results" above and infinite scroll below. When the list first
+ * draws, its rows go in ROWS_PER_STAGE at a time, each step after the one before has painted
+ * (useStagedReveal); pages that arrive later go in whole. Infinite scroll waits for all the first
+ * rows: seen early, right below the first few, it would ask for the next page at once.
+ */
+function PagedRows<T>({
+  query,
+  items,
+  itemKey,
+  renderItem,
+}: Pick<PagedListProps<T>, 'query' | 'itemKey' | 'renderItem'> & { items: T[] }) {
+  const { t } = useTranslation('ui');
+  const [stagesAtFirstDraw] = useState(() => Math.max(1, Math.ceil(items.length / ROWS_PER_STAGE)));
+  const stage = useStagedReveal(stagesAtFirstDraw);
+  const isAllShown = stage >= stagesAtFirstDraw;
+  const shown = isAllShown ? items : items.slice(0, stage * ROWS_PER_STAGE);
+  return (
+    <>
+      {query.hasPreviousPage ? (
+        <div className="paged-list__earlier">
+          <Button
+            size="small"
+            fill="outline"
+            loading={query.isFetchingPreviousPage}
+            onClick={() => void query.fetchPreviousPage()}
+          >
+            {t('states.showEarlier')}
+          </Button>
+        </div>
+      ) : null}
+      <KeepScrollAnchor firstKey={items[0] === undefined ? undefined : itemKey(items[0])}>
+        <ul className="paged-list" aria-busy={query.isFetching}>
+          {shown.map((item, index) => (
+            <li key={itemKey(item)} className="paged-list__item" data-row-key={itemKey(item)}>
+              {renderItem(item, index)}
+            </li>
+          ))}
+        </ul>
+      </KeepScrollAnchor>
+      {isAllShown ? (
         <InfiniteScroll
           hasMore={query.hasNextPage}
           loadMore={async () => {
@@ -77,13 +110,7 @@ export function PagedList<T>({ query, renderItem, itemKey, empty, header }: Page
             )
           }
         </InfiniteScroll>
-      </>
-    );
-
-  return (
-    <Refreshable onRefresh={refresh}>
-      {header}
-      {content}
-    </Refreshable>
+      ) : null}
+    </>
   );
 }

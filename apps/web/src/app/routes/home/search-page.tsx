@@ -11,7 +11,7 @@ import { Section } from '../../../features/discovery/components/section';
 import { StoreCard } from '../../../features/discovery/components/store-card';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
 import { useQueryParams } from '../../../features/discovery/hooks/use-query-params';
-import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useCityTimeZone } from '../../../hooks/use-current-city';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import '../../../features/discovery/page-setup';
 
@@ -25,7 +25,7 @@ export default function SearchPage() {
   const [text, setText] = useState(params.get('q') ?? '');
   const [query, setQuery] = useState(text);
   const { position } = useUserLocation();
-  const { city } = useCurrentCity();
+  const timeZone = useCityTimeZone();
   const search = useSearch(query, position);
 
   useEffect(() => {
@@ -73,7 +73,7 @@ export default function SearchPage() {
           <Section title={t('search.therapists')}>
             <div className="card-list">
               {result.therapists.map((therapist) => (
-                <TherapistCard key={therapist.id} therapist={therapist} timeZone={city?.timeZone} />
+                <TherapistCard key={therapist.id} therapist={therapist} timeZone={timeZone} />
               ))}
             </div>
           </Section>

@@ -8,7 +8,7 @@ import { PagedList } from '../../../components/ui/paged-list';
 import { useTherapistPages } from '../../../features/discovery/api/discovery-api';
 import type { TherapistFilters } from '../../../features/discovery/api/therapist-filters';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
-import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useCityTimeZone } from '../../../hooks/use-current-city';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import * as paths from '../../../lib/paths';
 import '../../../features/discovery/page-setup';
@@ -19,7 +19,7 @@ const AVAILABLE_NOW: TherapistFilters = { sort: 'distance', availableNow: true }
 export default function AvailableTherapistsPage() {
   const { t } = useTranslation('discovery');
   const { position } = useUserLocation();
-  const { city } = useCurrentCity();
+  const timeZone = useCityTimeZone();
   const query = useTherapistPages(AVAILABLE_NOW, position);
   return (
     <Page title={t('therapist:title')}>
@@ -41,7 +41,7 @@ export default function AvailableTherapistsPage() {
           </>
         }
         itemKey={(therapist) => therapist.id}
-        renderItem={(therapist) => <TherapistCard therapist={therapist} timeZone={city?.timeZone} />}
+        renderItem={(therapist) => <TherapistCard therapist={therapist} timeZone={timeZone} />}
         empty={
           <EmptyState
             icon={<UserContactOutline />}

@@ -1,4 +1,6 @@
+import type { TherapistDetail } from '@sabai/shared/catalog/catalog.schemas';
 import { CheckShieldFill, ClockCircleOutline, StarFill } from 'antd-mobile-icons';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
@@ -16,7 +18,8 @@ import { Section } from '../../../features/discovery/components/section';
 import { TherapistStateTag } from '../../../features/discovery/components/therapist-state-tag';
 import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
-import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useCityTimeZone } from '../../../hooks/use-current-city';
+import { useStagedReveal } from '../../../hooks/use-staged-reveal';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import * as paths from '../../../lib/paths';
 import '../../../features/discovery/page-setup';
@@ -26,9 +29,8 @@ export default function TherapistDetailPage() {
   const { t } = useTranslation('discovery');
   const id = useIdParam();
   const { position } = useUserLocation();
-  const { city } = useCurrentCity();
+  const timeZone = useCityTimeZone();
   const therapist = useTherapist(id, position);
-  const display = useDisplay();
   const data = therapist.data;
 
   return (
@@ -42,85 +44,106 @@ export default function TherapistDetailPage() {
           isRetrying={therapist.isFetching}
         />
       ) : null}
-      {data ? (
-        <div className="detail">
-          <PhotoGallery photos={data.photos.length > 0 ? data.photos : [data.avatar]} label={data.name} />
-          <div className="detail__card">
-            <div className="detail__title-row">
-              <h2 className="detail__name">{data.name}</h2>
-              <span className="detail__muted">{t(`therapist.gender.${data.gender}`)}</span>
-              <TherapistStateTag
-                state={data.state}
-                availableFrom={data.availableFrom}
-                timeZone={city?.timeZone}
-              />
-              <FavouriteButton kind="therapist" id={data.id} viewer={data.viewer ?? undefined} />
-            </div>
-            {data.isBookable ? null : (
-              <p className="not-bookable" role="status">
-                <ClockCircleOutline aria-hidden="true" /> {t('therapist.notBookable')}
-              </p>
-            )}
-            <div className="therapist-card__meta">
-              <span className="rating">
-                <StarFill aria-hidden="true" /> {display.rating(data.rating)}
+      {data ? <TherapistProfile data={data} timeZone={timeZone} /> : null}
+    </Page>
+  );
+}
+
+/** The profile's parts in the order they are drawn, each after the one before has painted (decision 098). */
+const PROFILE_STAGES = { firstScreen: 1, services: 2, reviews: 3 } as const;
+
+/**
+ * The therapist's profile: photos, name and introduction first (the first screen, which the server
+ * also draws), then certificates and services, then reviews. Memoised: the page's own synchronous
+ * updates (the city list, the title) do not redraw it.
+ */
+const TherapistProfile = memo(function TherapistProfile({
+  data,
+  timeZone,
+}: {
+  data: TherapistDetail;
+  timeZone: string | undefined;
+}) {
+  const { t } = useTranslation('discovery');
+  const display = useDisplay();
+  const stage = useStagedReveal(PROFILE_STAGES.reviews);
+  return (
+    <div className="detail">
+      <PhotoGallery photos={data.photos.length > 0 ? data.photos : [data.avatar]} label={data.name} />
+      <div className="detail__card">
+        <div className="detail__title-row">
+          <h2 className="detail__name">{data.name}</h2>
+          <span className="detail__muted">{t(`therapist.gender.${data.gender}`)}</span>
+          <TherapistStateTag state={data.state} availableFrom={data.availableFrom} timeZone={timeZone} />
+          <FavouriteButton kind="therapist" id={data.id} viewer={data.viewer ?? undefined} />
+        </div>
+        {data.isBookable ? null : (
+          <p className="not-bookable" role="status">
+            <ClockCircleOutline aria-hidden="true" /> {t('therapist.notBookable')}
+          </p>
+        )}
+        <div className="therapist-card__meta">
+          <span className="rating">
+            <StarFill aria-hidden="true" /> {display.rating(data.rating)}
+          </span>
+          <span>{t('therapist.reviews', { count: data.reviewCount })}</span>
+          <span>{t('therapist.orders', { count: data.orderCount })}</span>
+          {data.distanceKm !== null ? (
+            <span>{t('therapist.away', { distance: display.distance(data.distanceKm) })}</span>
+          ) : null}
+        </div>
+        {data.badges.length > 0 ? (
+          <ul className="badge-list">
+            {data.badges.map((badge) => (
+              <li key={badge} className="badge">
+                <CheckShieldFill aria-hidden="true" /> {t(`therapist.badges.${badge}`)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <FollowButton
+          therapistId={data.id}
+          viewer={data.viewer ?? undefined}
+          followerCount={data.followerCount}
+        />
+        {data.store ? (
+          <Link className="detail__link" to={paths.storeDetail.href(data.store.id)}>
+            {t('therapist.store', { store: data.store.name })}
+          </Link>
+        ) : null}
+      </div>
+
+      <div className="detail__card">
+        <h3 className="detail__heading">{t('therapist.introduction')}</h3>
+        <p className="detail__text">{data.introduction}</p>
+        <dl className="facts">
+          <div className="facts__row">
+            <dt>{t('therapist.languages')}</dt>
+            <dd>{data.languages.map(display.spokenLanguage).join(' · ')}</dd>
+          </div>
+          <div className="facts__row">
+            <dt>{t('therapist.serviceArea')}</dt>
+            <dd>
+              {data.serviceArea}
+              <br />
+              <span className="detail__muted">
+                {t('therapist.serviceRadius', { distance: display.distance(data.serviceRadiusKm) })}
               </span>
-              <span>{t('therapist.reviews', { count: data.reviewCount })}</span>
-              <span>{t('therapist.orders', { count: data.orderCount })}</span>
-              {data.distanceKm !== null ? (
-                <span>{t('therapist.away', { distance: display.distance(data.distanceKm) })}</span>
-              ) : null}
-            </div>
-            {data.badges.length > 0 ? (
-              <ul className="badge-list">
-                {data.badges.map((badge) => (
-                  <li key={badge} className="badge">
-                    <CheckShieldFill aria-hidden="true" /> {t(`therapist.badges.${badge}`)}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            <FollowButton
-              therapistId={data.id}
-              viewer={data.viewer ?? undefined}
-              followerCount={data.followerCount}
-            />
-            {data.store ? (
-              <Link className="detail__link" to={paths.storeDetail.href(data.store.id)}>
-                {t('therapist.store', { store: data.store.name })}
-              </Link>
-            ) : null}
+            </dd>
           </div>
+        </dl>
+        <h3 className="detail__heading">{t('therapist.skills')}</h3>
+        <ul className="tag-list">
+          {data.skills.map((skill) => (
+            <li key={skill.id} className="tag">
+              {skill.name}
+            </li>
+          ))}
+        </ul>
+      </div>
 
-          <div className="detail__card">
-            <h3 className="detail__heading">{t('therapist.introduction')}</h3>
-            <p className="detail__text">{data.introduction}</p>
-            <dl className="facts">
-              <div className="facts__row">
-                <dt>{t('therapist.languages')}</dt>
-                <dd>{data.languages.map(display.spokenLanguage).join(' · ')}</dd>
-              </div>
-              <div className="facts__row">
-                <dt>{t('therapist.serviceArea')}</dt>
-                <dd>
-                  {data.serviceArea}
-                  <br />
-                  <span className="detail__muted">
-                    {t('therapist.serviceRadius', { distance: display.distance(data.serviceRadiusKm) })}
-                  </span>
-                </dd>
-              </div>
-            </dl>
-            <h3 className="detail__heading">{t('therapist.skills')}</h3>
-            <ul className="tag-list">
-              {data.skills.map((skill) => (
-                <li key={skill.id} className="tag">
-                  {skill.name}
-                </li>
-              ))}
-            </ul>
-          </div>
-
+      {stage < PROFILE_STAGES.services ? null : (
+        <>
           {data.certificates.length > 0 ? (
             <div className="detail__card">
               <h3 className="detail__heading">{t('therapist.certificates')}</h3>
@@ -166,17 +189,19 @@ export default function TherapistDetailPage() {
               )}
             </div>
           </Section>
+        </>
+      )}
 
-          <Section title={t('therapist.reviewsTitle')}>
-            <ReviewList
-              reviews={data.reviews}
-              extra={(review) =>
-                review.text || review.reply ? <ReviewTranslation reviewId={review.id} /> : null
-              }
-            />
-          </Section>
-        </div>
-      ) : null}
-    </Page>
+      {stage < PROFILE_STAGES.reviews ? null : (
+        <Section title={t('therapist.reviewsTitle')}>
+          <ReviewList
+            reviews={data.reviews}
+            extra={(review) =>
+              review.text || review.reply ? <ReviewTranslation reviewId={review.id} /> : null
+            }
+          />
+        </Section>
+      )}
+    </div>
   );
-}
+});

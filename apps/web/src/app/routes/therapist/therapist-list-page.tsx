@@ -14,7 +14,7 @@ import { NearestFromCentreNote } from '../../../features/discovery/components/ne
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
 import { TherapistFilterBar } from '../../../features/discovery/components/therapist-filter-bar';
 import { useQueryParams } from '../../../features/discovery/hooks/use-query-params';
-import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useCityTimeZone } from '../../../hooks/use-current-city';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import * as paths from '../../../lib/paths';
 import '../../../features/discovery/page-setup';
@@ -25,7 +25,7 @@ export default function TherapistListPage() {
   const [params, setParams] = useQueryParams();
   const filters = parseTherapistFilters(params);
   const { position, refresh: locateMe } = useUserLocation();
-  const { city } = useCurrentCity();
+  const timeZone = useCityTimeZone();
   const query = useTherapistPages(filters, position);
   // "Nearest" without a position sorts from the city centre and shows no distances: say so, and
   // ask for the position when the user picks that sort (a tap, so the browser's prompt is expected).
@@ -53,7 +53,7 @@ export default function TherapistListPage() {
         query={query}
         itemKey={(therapist) => therapist.id}
         renderItem={(therapist, index) => (
-          <TherapistCard therapist={therapist} timeZone={city?.timeZone} index={index} />
+          <TherapistCard therapist={therapist} timeZone={timeZone} index={index} />
         )}
         empty={
           <EmptyState

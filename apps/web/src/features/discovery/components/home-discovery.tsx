@@ -1,14 +1,16 @@
 import type { Home } from '@sabai/shared/catalog/catalog.schemas';
 import { ERROR_CODES } from '@sabai/shared/error-codes';
-import { Button, Swiper } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { EnvironmentOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { showToast } from '../../../components/ui/feedback';
+import { SnapCarousel } from '../../../components/ui/snap-carousel';
 import { CardSkeletons, CityNotOpen, LoadError } from '../../../components/ui/state-views';
-import { useCurrentCity } from '../../../hooks/use-current-city';
+import { useCityTimeZone } from '../../../hooks/use-current-city';
+import { useStagedReveal } from '../../../hooks/use-staged-reveal';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import { type ApiError, isApiError } from '../../../lib/api-client';
 import * as paths from '../../../lib/paths';
@@ -42,14 +44,15 @@ function SeeAll({ to, label }: { to: string; label: string }) {
 /**
  * The recommended therapists' cards, on the city's clock. The city list arrives on its own (the
  * header's city link asks for it) and its observer redraws its reader synchronously: reading it
- * here rather than in HomeDiscovery, its arrival redraws these cards, not all of Home.
+ * here rather than in HomeDiscovery, its arrival redraws this list, not all of Home; and the time
+ * zone is deferred, so the (memoised) cards redraw with it in slices (decision 098).
  */
 function RecommendedTherapists({ therapists }: { therapists: Home['recommendedTherapists'] }) {
-  const { city } = useCurrentCity();
+  const timeZone = useCityTimeZone();
   return (
     <div className="card-list">
       {therapists.map((therapist) => (
-        <TherapistCard key={therapist.id} therapist={therapist} timeZone={city?.timeZone} />
+        <TherapistCard key={therapist.id} therapist={therapist} timeZone={timeZone} />
       ))}
     </div>
   );
@@ -57,11 +60,7 @@ function RecommendedTherapists({ therapists }: { therapists: Home['recommendedTh
 
 /** Home's discovery blocks: banners, categories, popular services, therapists and stores nearby. */
 export function HomeDiscovery() {
-  const { t } = useTranslation('discovery');
-  const navigate = useNavigate();
   const { position } = useUserLocation();
-  const locateCity = useLocateCity();
-  const [isLocating, setIsLocating] = useState(false);
   const home = useHome(position);
 
   if (home.isPending) return <CardSkeletons count={4} />;
@@ -70,7 +69,21 @@ export function HomeDiscovery() {
     if (needsAnotherCity(home.error)) return <CityNotOpen message={home.error.message} />;
     return <LoadError error={home.error} onRetry={() => home.refetch()} isRetrying={home.isFetching} />;
   }
-  const data = home.data;
+  return <HomeSections data={home.data} hasPosition={position !== undefined} />;
+}
+
+/**
+ * Home's parts in the order they are drawn, each after the one before has painted (decision 098):
+ * the first screen (hint, banners, categories), then the three lists below it.
+ */
+const HOME_STAGES = { firstScreen: 1, popular: 2, therapists: 3, stores: 4 } as const;
+
+function HomeSections({ data, hasPosition }: { data: Home; hasPosition: boolean }) {
+  const { t } = useTranslation('discovery');
+  const navigate = useNavigate();
+  const locateCity = useLocateCity();
+  const [isLocating, setIsLocating] = useState(false);
+  const stage = useStagedReveal(HOME_STAGES.stores);
 
   const openBanner = (link: string) => {
     const route = bannerRoute(link);
@@ -93,7 +106,7 @@ export function HomeDiscovery() {
 
   return (
     <>
-      {position ? null : (
+      {hasPosition ? null : (
         <div className="locate-hint">
           <EnvironmentOutline aria-hidden="true" className="locate-hint__icon" />
           <span className="locate-hint__text">{t('home.locateHint')}</span>
@@ -110,22 +123,25 @@ export function HomeDiscovery() {
       )}
       {data.banners.length > 0 ? (
         <section className="banners" aria-label={t('home.banners')}>
-          <Swiper autoplay autoplayInterval={5000} loop={data.banners.length > 1}>
+          <SnapCarousel autoplayMs={5000}>
             {data.banners.map((banner, index) => (
-              <Swiper.Item key={banner.id}>
-                <button type="button" className="banner" onClick={() => openBanner(banner.link)}>
-                  {/* The first banner is Home's largest picture (its LCP): asked for before the rest. */}
-                  <img
-                    className="banner__img"
-                    src={banner.imageUrl}
-                    alt=""
-                    fetchPriority={index === 0 ? 'high' : 'low'}
-                  />
-                  <span className="banner__title">{banner.title}</span>
-                </button>
-              </Swiper.Item>
+              <button
+                key={banner.id}
+                type="button"
+                className="banner"
+                onClick={() => openBanner(banner.link)}
+              >
+                {/* The first banner is Home's largest picture (its LCP): asked for before the rest. */}
+                <img
+                  className="banner__img"
+                  src={banner.imageUrl}
+                  alt=""
+                  fetchPriority={index === 0 ? 'high' : 'low'}
+                />
+                <span className="banner__title">{banner.title}</span>
+              </button>
             ))}
-          </Swiper>
+          </SnapCarousel>
         </section>
       ) : null}
 
@@ -148,7 +164,7 @@ export function HomeDiscovery() {
         </Section>
       ) : null}
 
-      {data.projects.length > 0 ? (
+      {data.projects.length > 0 && stage >= HOME_STAGES.popular ? (
         <Section title={t('home.popular')}>
           <div className="tile-row">
             {data.projects.map((project) => (
@@ -158,31 +174,35 @@ export function HomeDiscovery() {
         </Section>
       ) : null}
 
-      <Section
-        title={t('home.recommended')}
-        action={<SeeAll to={paths.therapistList.href()} label={t('home.recommended')} />}
-      >
-        {data.recommendedTherapists.length > 0 ? (
-          <RecommendedTherapists therapists={data.recommendedTherapists} />
-        ) : (
-          <EmptyState icon={<RightOutline />} title={t('home.emptyTherapists')} />
-        )}
-      </Section>
+      {stage < HOME_STAGES.therapists ? null : (
+        <Section
+          title={t('home.recommended')}
+          action={<SeeAll to={paths.therapistList.href()} label={t('home.recommended')} />}
+        >
+          {data.recommendedTherapists.length > 0 ? (
+            <RecommendedTherapists therapists={data.recommendedTherapists} />
+          ) : (
+            <EmptyState icon={<RightOutline />} title={t('home.emptyTherapists')} />
+          )}
+        </Section>
+      )}
 
-      <Section
-        title={t('home.nearbyStores')}
-        action={<SeeAll to={paths.instore.href()} label={t('home.nearbyStores')} />}
-      >
-        {data.nearbyStores.length > 0 ? (
-          <div className="card-list">
-            {data.nearbyStores.map((store) => (
-              <StoreCard key={store.id} store={store} />
-            ))}
-          </div>
-        ) : (
-          <p className="detail__muted disc-pad">{t('home.emptyStores')}</p>
-        )}
-      </Section>
+      {stage < HOME_STAGES.stores ? null : (
+        <Section
+          title={t('home.nearbyStores')}
+          action={<SeeAll to={paths.instore.href()} label={t('home.nearbyStores')} />}
+        >
+          {data.nearbyStores.length > 0 ? (
+            <div className="card-list">
+              {data.nearbyStores.map((store) => (
+                <StoreCard key={store.id} store={store} />
+              ))}
+            </div>
+          ) : (
+            <p className="detail__muted disc-pad">{t('home.emptyStores')}</p>
+          )}
+        </Section>
+      )}
     </>
   );
 }

@@ -1,12 +1,16 @@
 import type { ProjectCard as Project } from '@sabai/shared/catalog/catalog.schemas';
 import { ClockCircleOutline } from 'antd-mobile-icons';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import * as paths from '../../../lib/paths';
 import { useDisplay } from '../hooks/use-display';
 
-/** A service project: cover, name, duration, price and member price. */
-export function ProjectCard({
+/**
+ * A service project: cover, name, duration, price and member price. Memoised, like the therapist's
+ * card: a list's update redraws the list, not every card (decision 098).
+ */
+export const ProjectCard = memo(function ProjectCard({
   project,
   variant = 'row',
   href,
@@ -36,4 +40,4 @@ export function ProjectCard({
       </div>
     </Link>
   );
-}
+});

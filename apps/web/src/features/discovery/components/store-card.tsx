@@ -1,13 +1,17 @@
 import type { StoreCard as Store } from '@sabai/shared/catalog/catalog.schemas';
 import { EnvironmentOutline, StarFill } from 'antd-mobile-icons';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import * as paths from '../../../lib/paths';
 import { useDisplay } from '../hooks/use-display';
 import { cardImageLoading } from './card-image-loading';
 
-/** One store in a list; `index` is its place in the list (the first screen's covers load eagerly). */
-export function StoreCard({ store, index }: { store: Store; index?: number }) {
+/**
+ * One store in a list; `index` is its place in the list (the first screen's covers load eagerly).
+ * Memoised, like the therapist's card: a list's update redraws the list, not every card (decision 098).
+ */
+export const StoreCard = memo(function StoreCard({ store, index }: { store: Store; index?: number }) {
   const { t } = useTranslation('discovery');
   const display = useDisplay();
   return (
@@ -40,4 +44,4 @@ export function StoreCard({ store, index }: { store: Store; index?: number }) {
       </div>
     </Link>
   );
-}
+});

@@ -1,5 +1,6 @@
 import type { TherapistCard as Therapist } from '@sabai/shared/catalog/catalog.schemas';
 import { CheckShieldFill, StarFill } from 'antd-mobile-icons';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import * as paths from '../../../lib/paths';
@@ -9,9 +10,11 @@ import { TherapistStateTag } from './therapist-state-tag';
 
 /**
  * One therapist in a list: photo, name, state, rating, languages, distance and starting price.
- * `index` is its place in the list (the first screen's photos load eagerly).
+ * `index` is its place in the list (the first screen's photos load eagerly). Memoised: a list's
+ * synchronous update (a query's answer, the city list) redraws the list, not every card in it
+ * (issue #17, decision 098).
  */
-export function TherapistCard({
+export const TherapistCard = memo(function TherapistCard({
   therapist,
   timeZone,
   index,
@@ -65,4 +68,4 @@ export function TherapistCard({
       </div>
     </Link>
   );
-}
+});
