@@ -244,6 +244,15 @@ describe('discovery', () => {
 });
 
 /** The element that scrolls a list page: the nearest scrollable ancestor of the list, or the document. */
+/**
+ * The list's first page in full: a paged list draws its first rows a few at a time, each step after
+ * the one before has painted, and its infinite scroll once they are all in (decision 098).
+ */
+async function firstPageDrawn(page: Page): Promise<void> {
+  await page.locator('.therapist-card').first().waitFor();
+  await page.locator('.adm-infinite-scroll').waitFor();
+}
+
 async function scrollListBy(page: Page, to: 'bottom' | 'top'): Promise<void> {
   await page.evaluate((where) => {
     let element: HTMLElement | null = document.querySelector('.paged-list');
@@ -401,7 +410,7 @@ describe('discovery gaps (issue 4 audit)', () => {
       requests.push({ page: url.searchParams.get('page'), cacheControl: request.headers()['cache-control'] });
     });
     await page.goto(`${journey.server.baseUrl}/therapist/therapistList`);
-    await page.locator('.therapist-card').first().waitFor();
+    await firstPageDrawn(page);
     // Load a second page first, so a plain refetch would read two pages.
     await scrollListBy(page, 'bottom');
     await expect.poll(() => requests.some((request) => request.page === '2')).toBe(true);
@@ -464,7 +473,7 @@ describe('discovery gaps (issue 4 audit)', () => {
     });
     const page = await context.newPage();
     await page.goto(`${journey.server.baseUrl}/therapist/therapistList`);
-    await page.locator('.therapist-card').first().waitFor();
+    await firstPageDrawn(page);
     const rows = page.locator('.paged-list__item');
     // As in Safari, which has no CSS scroll anchoring: the list itself must keep the rows in place.
     await page.addStyleTag({ content: '* { overflow-anchor: none !important; }' });

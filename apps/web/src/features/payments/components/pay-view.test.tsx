@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerWith, envelope, renderPage } from '../../../test/render';
+import { answerWith, deferredResponse, envelope, renderPage } from '../../../test/render';
 import type { PaymentAttempt, PaymentMethod } from '../api/payments-api';
 import type { PayableOrder } from '../payable-order';
 import { PayView } from './pay-view';
@@ -55,6 +55,8 @@ function Location() {
 interface Setup {
   methods?: PaymentMethod[];
   balance?: number;
+  /** The wallet's answer, when a test holds it back. */
+  walletResponse?: Promise<Response>;
   pay?: (method: PaymentMethod, key: string | null) => Response | Promise<Response>;
   order?: PayableOrder;
 }
@@ -64,11 +66,13 @@ async function show({
   balance = 10_000,
   pay,
   order = ORDER,
+  walletResponse,
 }: Setup = {}) {
   const fetchMock = answerWith(async (method, path) => {
     if (path === '/app/currency/rates') return envelope({ base: 'USD', rates: [] });
     if (path === '/app/orders/7/payments/methods') return envelope({ methods, attemptExpiryMinutes: 10 });
-    if (path === '/app/wallet') return envelope({ balances: [{ currency: 'USD', amount: balance }] });
+    if (path === '/app/wallet')
+      return walletResponse ?? envelope({ balances: [{ currency: 'USD', amount: balance }] });
     if (path === '/app/orders/7/payments/current') return envelope(null);
     if (method === 'POST' && path === '/app/orders/7/payments' && pay) {
       const call = fetchMock.mock.calls.at(-1);
@@ -140,6 +144,28 @@ describe('the pay page', () => {
     expect(radio('Wallet').disabled).toBe(true);
     expect(screen.getByText(/Balance \$10\.00 · Balance insufficient/)).toBeTruthy();
     expect(radio('KHQR').checked).toBe(true);
+  });
+
+  it('preselects nothing while the balance loads, and keeps the method the user chose when it arrives', async () => {
+    const wallet = deferredResponse();
+    const paidWith: PaymentMethod[] = [];
+    await show({
+      walletResponse: wallet.response,
+      pay: (method) => {
+        paidWith.push(method);
+        return envelope(attemptOf(method));
+      },
+    });
+    expect(screen.getAllByRole('radio').filter((input) => (input as HTMLInputElement).checked)).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Pay $25.00' }).hasAttribute('disabled')).toBe(true);
+
+    await user.click(radio('KHQR'));
+    // The balance covers the payable: the wallet would be the default, but the user chose KHQR.
+    wallet.answer(envelope({ balances: [{ currency: 'USD', amount: 10_000 }] }));
+    await waitFor(() => expect(radio('Wallet').disabled).toBe(false));
+    expect(radio('KHQR').checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Pay $25.00' }));
+    await waitFor(() => expect(paidWith).toEqual(['khqr']));
   });
 
   it('pays from the wallet and goes to the success page', async () => {

@@ -116,7 +116,11 @@ export function PayView({
         : undefined;
   const offered = methods.data.methods;
   const isEnabled = (method: PaymentMethod) => method !== 'wallet' || walletReason === undefined;
-  const selected = chosen && offered.includes(chosen) && isEnabled(chosen) ? chosen : offered.find(isEnabled);
+  // No method is preselected while the balance is on its way: the default (the wallet when it
+  // covers the payable) would otherwise switch under the user's finger when the balance arrived, and
+  // a tap on Pay could pay by a method other than the one shown a moment before.
+  const preselected = wallet.isPending ? undefined : offered.find(isEnabled);
+  const selected = chosen && offered.includes(chosen) && isEnabled(chosen) ? chosen : preselected;
   const openAttempt =
     current.data && current.data.status === 'pending' && isProviderMethod(current.data.method)
       ? current.data
