@@ -50,12 +50,13 @@ export default function TherapistDetailPage() {
 }
 
 /** The profile's parts in the order they are drawn, each after the one before has painted (decision 098). */
-const PROFILE_STAGES = { firstScreen: 1, services: 2, reviews: 3 } as const;
+const PROFILE_STAGES = { firstScreen: 1, certificates: 2, services: 3, reviews: 4 } as const;
 
 /**
  * The therapist's profile: photos, name and introduction first (the first screen, which the server
- * also draws), then certificates and services, then reviews. Memoised: the page's own synchronous
- * updates (the city list, the title) do not redraw it.
+ * also draws), then certificates and services, then reviews, each part its own memoised component
+ * so a step draws only what it adds. Memoised: the page's own synchronous updates (the city list,
+ * the title) do not redraw it.
  */
 const TherapistProfile = memo(function TherapistProfile({
   data,
@@ -64,11 +65,29 @@ const TherapistProfile = memo(function TherapistProfile({
   data: TherapistDetail;
   timeZone: string | undefined;
 }) {
-  const { t } = useTranslation('discovery');
-  const display = useDisplay();
   const stage = useStagedReveal(PROFILE_STAGES.reviews);
   return (
     <div className="detail">
+      <ProfileFirstScreen data={data} timeZone={timeZone} />
+      {stage >= PROFILE_STAGES.certificates ? <ProfileCertificates data={data} /> : null}
+      {stage >= PROFILE_STAGES.services ? <ProfileServices data={data} /> : null}
+      {stage >= PROFILE_STAGES.reviews ? <ProfileReviews data={data} /> : null}
+    </div>
+  );
+});
+
+/** Photos, name, state, ratings, badges, follow, introduction, languages, area and skills. */
+const ProfileFirstScreen = memo(function ProfileFirstScreen({
+  data,
+  timeZone,
+}: {
+  data: TherapistDetail;
+  timeZone: string | undefined;
+}) {
+  const { t } = useTranslation('discovery');
+  const display = useDisplay();
+  return (
+    <>
       <PhotoGallery photos={data.photos.length > 0 ? data.photos : [data.avatar]} label={data.name} />
       <div className="detail__card">
         <div className="detail__title-row">
@@ -141,67 +160,74 @@ const TherapistProfile = memo(function TherapistProfile({
           ))}
         </ul>
       </div>
+    </>
+  );
+});
 
-      {stage < PROFILE_STAGES.services ? null : (
-        <>
-          {data.certificates.length > 0 ? (
-            <div className="detail__card">
-              <h3 className="detail__heading">{t('therapist.certificates')}</h3>
-              <ul className="certificate-list">
-                {data.certificates.map((certificate) => (
-                  <li key={certificate.kind} className="certificate">
-                    <CheckShieldFill className="certificate__icon" aria-hidden="true" />
-                    <span className="certificate__text">
-                      <span className="certificate__name">{t(`therapist.badges.${certificate.kind}`)}</span>
-                      <span className="detail__muted">
-                        {certificate.issuedOn
-                          ? `${t('therapist.certificateIssued', { date: display.date(certificate.issuedOn) })} · `
-                          : ''}
-                        {t('therapist.certificateVerified', {
-                          date: display.date(certificate.verifiedAt),
-                        })}
-                      </span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-
-          <Section title={t('therapist.projects')}>
-            <div className="card-list">
-              {data.projects.map((project) =>
-                data.isBookable ? (
-                  <BookableProject
-                    key={project.id}
-                    card={
-                      <ProjectCard
-                        project={project}
-                        href={paths.projectWithTherapist.href(project.id, data.id)}
-                      />
-                    }
-                    to={paths.bookHomeVisit.href({ therapistId: data.id, projectId: project.id })}
-                    projectName={project.name}
-                  />
-                ) : (
-                  <ProjectCard key={project.id} project={project} />
-                ),
-              )}
-            </div>
-          </Section>
-        </>
-      )}
-
-      {stage < PROFILE_STAGES.reviews ? null : (
-        <Section title={t('therapist.reviewsTitle')}>
-          <ReviewList
-            reviews={data.reviews}
-            extra={(review) =>
-              review.text || review.reply ? <ReviewTranslation reviewId={review.id} /> : null
-            }
-          />
-        </Section>
-      )}
+/** The therapist's verified certificates, with when each was issued and verified. */
+const ProfileCertificates = memo(function ProfileCertificates({ data }: { data: TherapistDetail }) {
+  const { t } = useTranslation('discovery');
+  const display = useDisplay();
+  if (data.certificates.length === 0) return null;
+  return (
+    <div className="detail__card">
+      <h3 className="detail__heading">{t('therapist.certificates')}</h3>
+      <ul className="certificate-list">
+        {data.certificates.map((certificate) => (
+          <li key={certificate.kind} className="certificate">
+            <CheckShieldFill className="certificate__icon" aria-hidden="true" />
+            <span className="certificate__text">
+              <span className="certificate__name">{t(`therapist.badges.${certificate.kind}`)}</span>
+              <span className="detail__muted">
+                {certificate.issuedOn
+                  ? `${t('therapist.certificateIssued', { date: display.date(certificate.issuedOn) })} · `
+                  : ''}
+                {t('therapist.certificateVerified', {
+                  date: display.date(certificate.verifiedAt),
+                })}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
+  );
+});
+
+/** The services the therapist offers (bookable or not). */
+const ProfileServices = memo(function ProfileServices({ data }: { data: TherapistDetail }) {
+  const { t } = useTranslation('discovery');
+  return (
+    <Section title={t('therapist.projects')}>
+      <div className="card-list">
+        {data.projects.map((project) =>
+          data.isBookable ? (
+            <BookableProject
+              key={project.id}
+              card={
+                <ProjectCard project={project} href={paths.projectWithTherapist.href(project.id, data.id)} />
+              }
+              to={paths.bookHomeVisit.href({ therapistId: data.id, projectId: project.id })}
+              projectName={project.name}
+            />
+          ) : (
+            <ProjectCard key={project.id} project={project} />
+          ),
+        )}
+      </div>
+    </Section>
+  );
+});
+
+/** The therapist's reviews, each with its translation. */
+const ProfileReviews = memo(function ProfileReviews({ data }: { data: TherapistDetail }) {
+  const { t } = useTranslation('discovery');
+  return (
+    <Section title={t('therapist.reviewsTitle')}>
+      <ReviewList
+        reviews={data.reviews}
+        extra={(review) => (review.text || review.reply ? <ReviewTranslation reviewId={review.id} /> : null)}
+      />
+    </Section>
   );
 });

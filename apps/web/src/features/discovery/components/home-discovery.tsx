@@ -2,7 +2,7 @@ import type { Home } from '@sabai/shared/catalog/catalog.schemas';
 import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { Button } from 'antd-mobile';
 import { EnvironmentOutline, RightOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -74,16 +74,35 @@ export function HomeDiscovery() {
 
 /**
  * Home's parts in the order they are drawn, each after the one before has painted (decision 098):
- * the first screen (hint, banners, categories), then the three lists below it.
+ * the first screen (hint, banners, categories), then the three lists below it. Each part is its own
+ * memoised component, so a step draws only the part it adds.
  */
 const HOME_STAGES = { firstScreen: 1, popular: 2, therapists: 3, stores: 4 } as const;
 
 function HomeSections({ data, hasPosition }: { data: Home; hasPosition: boolean }) {
+  const stage = useStagedReveal(HOME_STAGES.stores);
+  return (
+    <>
+      <HomeFirstScreen data={data} hasPosition={hasPosition} />
+      {stage >= HOME_STAGES.popular ? <PopularServices data={data} /> : null}
+      {stage >= HOME_STAGES.therapists ? <RecommendedSection data={data} /> : null}
+      {stage >= HOME_STAGES.stores ? <NearbyStores data={data} /> : null}
+    </>
+  );
+}
+
+/** The "locate me" hint, the banners and the categories: what Home's first screen shows. */
+const HomeFirstScreen = memo(function HomeFirstScreen({
+  data,
+  hasPosition,
+}: {
+  data: Home;
+  hasPosition: boolean;
+}) {
   const { t } = useTranslation('discovery');
   const navigate = useNavigate();
   const locateCity = useLocateCity();
   const [isLocating, setIsLocating] = useState(false);
-  const stage = useStagedReveal(HOME_STAGES.stores);
 
   const openBanner = (link: string) => {
     const route = bannerRoute(link);
@@ -163,46 +182,59 @@ function HomeSections({ data, hasPosition }: { data: Home; hasPosition: boolean 
           </ul>
         </Section>
       ) : null}
-
-      {data.projects.length > 0 && stage >= HOME_STAGES.popular ? (
-        <Section title={t('home.popular')}>
-          <div className="tile-row">
-            {data.projects.map((project) => (
-              <ProjectCard key={project.id} project={project} variant="tile" />
-            ))}
-          </div>
-        </Section>
-      ) : null}
-
-      {stage < HOME_STAGES.therapists ? null : (
-        <Section
-          title={t('home.recommended')}
-          action={<SeeAll to={paths.therapistList.href()} label={t('home.recommended')} />}
-        >
-          {data.recommendedTherapists.length > 0 ? (
-            <RecommendedTherapists therapists={data.recommendedTherapists} />
-          ) : (
-            <EmptyState icon={<RightOutline />} title={t('home.emptyTherapists')} />
-          )}
-        </Section>
-      )}
-
-      {stage < HOME_STAGES.stores ? null : (
-        <Section
-          title={t('home.nearbyStores')}
-          action={<SeeAll to={paths.instore.href()} label={t('home.nearbyStores')} />}
-        >
-          {data.nearbyStores.length > 0 ? (
-            <div className="card-list">
-              {data.nearbyStores.map((store) => (
-                <StoreCard key={store.id} store={store} />
-              ))}
-            </div>
-          ) : (
-            <p className="detail__muted disc-pad">{t('home.emptyStores')}</p>
-          )}
-        </Section>
-      )}
     </>
   );
-}
+});
+
+/** Popular services, in a row of tiles. */
+const PopularServices = memo(function PopularServices({ data }: { data: Home }) {
+  const { t } = useTranslation('discovery');
+  if (data.projects.length === 0) return null;
+  return (
+    <Section title={t('home.popular')}>
+      <div className="tile-row">
+        {data.projects.map((project) => (
+          <ProjectCard key={project.id} project={project} variant="tile" />
+        ))}
+      </div>
+    </Section>
+  );
+});
+
+/** Recommended therapists, with "see all". */
+const RecommendedSection = memo(function RecommendedSection({ data }: { data: Home }) {
+  const { t } = useTranslation('discovery');
+  return (
+    <Section
+      title={t('home.recommended')}
+      action={<SeeAll to={paths.therapistList.href()} label={t('home.recommended')} />}
+    >
+      {data.recommendedTherapists.length > 0 ? (
+        <RecommendedTherapists therapists={data.recommendedTherapists} />
+      ) : (
+        <EmptyState icon={<RightOutline />} title={t('home.emptyTherapists')} />
+      )}
+    </Section>
+  );
+});
+
+/** Stores nearby, with "see all". */
+const NearbyStores = memo(function NearbyStores({ data }: { data: Home }) {
+  const { t } = useTranslation('discovery');
+  return (
+    <Section
+      title={t('home.nearbyStores')}
+      action={<SeeAll to={paths.instore.href()} label={t('home.nearbyStores')} />}
+    >
+      {data.nearbyStores.length > 0 ? (
+        <div className="card-list">
+          {data.nearbyStores.map((store) => (
+            <StoreCard key={store.id} store={store} />
+          ))}
+        </div>
+      ) : (
+        <p className="detail__muted disc-pad">{t('home.emptyStores')}</p>
+      )}
+    </Section>
+  );
+});
