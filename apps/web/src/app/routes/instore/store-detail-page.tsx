@@ -1,17 +1,12 @@
 import { List } from 'antd-mobile';
-import {
-  EnvironmentOutline,
-  FileOutline,
-  InformationCircleOutline,
-  PhoneFill,
-  StarFill,
-} from 'antd-mobile-icons';
+import { EnvironmentOutline, FileOutline, InformationCircleOutline, PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/ui/page';
 import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { BookableProject } from '../../../features/booking/components/book-link';
 import { useStore } from '../../../features/discovery/api/discovery-api';
+import { DetailStats } from '../../../features/discovery/components/detail-stats';
 import { FavouriteButton } from '../../../features/discovery/components/favourite-button';
 import { OpeningHours } from '../../../features/discovery/components/opening-hours';
 import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
@@ -23,7 +18,6 @@ import '../../../features/reviews/reviews-strings';
 import { Section } from '../../../features/discovery/components/section';
 import { StaticLocation } from '../../../features/discovery/components/static-location';
 import { TherapistCard } from '../../../features/discovery/components/therapist-card';
-import { useDisplay } from '../../../features/discovery/hooks/use-display';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 import { useUserLocation } from '../../../hooks/use-user-location';
 import * as paths from '../../../lib/paths';
@@ -35,7 +29,6 @@ export default function StoreDetailPage() {
   const id = useIdParam();
   const { position } = useUserLocation();
   const store = useStore(id, position);
-  const display = useDisplay();
   const data = store.data;
 
   return (
@@ -56,16 +49,12 @@ export default function StoreDetailPage() {
               </span>
               <FavouriteButton kind="store" id={data.id} viewer={data.viewer ?? undefined} />
             </div>
-            <div className="therapist-card__meta">
-              <span className="rating">
-                <StarFill aria-hidden="true" /> {display.rating(data.rating)}
-              </span>
-              <span>{t('therapist.reviews', { count: data.reviewCount })}</span>
-              <span>{t('therapist.orders', { count: data.orderCount })}</span>
-              {data.distanceKm !== null ? (
-                <span>{t('therapist.away', { distance: display.distance(data.distanceKm) })}</span>
-              ) : null}
-            </div>
+            <DetailStats
+              rating={data.rating}
+              reviewCount={data.reviewCount}
+              orderCount={data.orderCount}
+              distanceKm={data.distanceKm}
+            />
           </div>
 
           <List className="detail__list">

@@ -1,5 +1,5 @@
 import type { TherapistDetail } from '@sabai/shared/catalog/catalog.schemas';
-import { CheckShieldFill, ClockCircleOutline, StarFill } from 'antd-mobile-icons';
+import { CheckShieldFill, ClockCircleOutline } from 'antd-mobile-icons';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { Page } from '../../../components/ui/page';
 import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { BookableProject } from '../../../features/booking/components/book-link';
 import { useTherapist } from '../../../features/discovery/api/discovery-api';
+import { DetailStats } from '../../../features/discovery/components/detail-stats';
 import { FavouriteButton, FollowButton } from '../../../features/discovery/components/favourite-button';
 import { PhotoGallery } from '../../../features/discovery/components/photo-gallery';
 import { ProjectCard } from '../../../features/discovery/components/project-card';
@@ -101,16 +102,12 @@ const ProfileFirstScreen = memo(function ProfileFirstScreen({
             <ClockCircleOutline aria-hidden="true" /> {t('therapist.notBookable')}
           </p>
         )}
-        <div className="therapist-card__meta">
-          <span className="rating">
-            <StarFill aria-hidden="true" /> {display.rating(data.rating)}
-          </span>
-          <span>{t('therapist.reviews', { count: data.reviewCount })}</span>
-          <span>{t('therapist.orders', { count: data.orderCount })}</span>
-          {data.distanceKm !== null ? (
-            <span>{t('therapist.away', { distance: display.distance(data.distanceKm) })}</span>
-          ) : null}
-        </div>
+        <DetailStats
+          rating={data.rating}
+          reviewCount={data.reviewCount}
+          orderCount={data.orderCount}
+          distanceKm={data.distanceKm}
+        />
         {data.badges.length > 0 ? (
           <ul className="badge-list">
             {data.badges.map((badge) => (
