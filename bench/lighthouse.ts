@@ -47,6 +47,13 @@ interface Row {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /**
+   * Lighthouse's BenchmarkIndex of the machine during the run: its 4× slowdown is relative to the
+   * host, so blocking time scales with it (on one day's machine 1,100–1,700, on another's faster
+   * one a third less blocking time for the same build). Printed so figures from two machines can be
+   * told apart.
+   */
+  hostIndex: number;
   /** What Lighthouse still names on the median run (failed audits with a weight). */
   findings: string[];
   /** Runs that measured the page out of those made ("3/3"); the figures are their medians. */
@@ -113,6 +120,7 @@ async function measure(url: string, language: string): Promise<Row[]> {
         lcpMs: numeric('largest-contentful-paint'),
         tbtMs: numeric('total-blocking-time'),
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
+        hostIndex: Math.round(result.lhr.environment.benchmarkIndex),
         findings,
       });
     } finally {
@@ -148,6 +156,7 @@ try {
         lcpMs: figure((row) => row.lcpMs),
         tbtMs: figure((row) => row.tbtMs),
         cls: figure((row) => row.cls),
+        hostIndex: figure((row) => row.hostIndex),
       });
     }
   }
