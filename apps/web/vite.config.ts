@@ -8,8 +8,10 @@ import { compileHints } from './vite-compile-hints';
 import { dateTimeFormatDataTrimmed } from './vite-intl-data';
 
 const SERVER = 'http://localhost:3000';
-/** The chunk of the first screen's libraries (build.rollupOptions.output.codeSplitting below). */
+/** The first screens' library chunks (build.rollupOptions.output.codeSplitting below). */
 const SHELL_VENDOR_CHUNK = 'shell-vendor';
+const PAGE_SHELL_CHUNK = 'page-shell';
+const PAGE_VENDOR_CHUNK = 'page-vendor';
 /** Where the build puts the lazily loaded Intl polyfills and their locale data. */
 const INTL_POLYFILL_DIR = 'intl';
 
@@ -115,7 +117,7 @@ export default defineConfig({
       },
     }),
     // V8 compiles the shell's and the app's own files off the main thread (decision 099).
-    compileHints(SHELL_VENDOR_CHUNK),
+    compileHints([SHELL_VENDOR_CHUNK, PAGE_SHELL_CHUNK, PAGE_VENDOR_CHUNK]),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
@@ -243,7 +245,7 @@ export default defineConfig({
             // dozen small ones: fewer requests, better gzip. Nothing the entry imports statically
             // belongs here (the entry would preload it and the chunks would import each other).
             {
-              name: 'page-shell',
+              name: PAGE_SHELL_CHUNK,
               // Only these modules: their dependencies stay where the rest of the app puts them.
               includeDependenciesRecursively: false,
               test: /node_modules[\\/](@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/](queryClient|queryCache|mutationCache|mutation|query|removable|retryer|infiniteQueryBehavior|onlineManager|notifyManager|focusManager|subscribable|environmentManager|utils|timeoutManager|thenable)\.js|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js|antd-mobile-icons[\\/]es[\\/]LeftOutline\.js|antd-mobile[\\/]es[\\/](components[\\/]config-provider[\\/]|locales[\\/](base|en-US)\.js|utils[\\/]merge-locale\.js))|[\\/]src[\\/](app[\\/]providers\.tsx|lib[\\/]api-error\.ts|components[\\/]ui[\\/]page\.tsx)$/,
@@ -255,7 +257,7 @@ export default defineConfig({
             // Last, so the two groups above keep theirs; what the entry imports statically is in
             // shell-vendor, so this file stays off the first screen (bench/bundle checks it).
             {
-              name: 'page-vendor',
+              name: PAGE_VENDOR_CHUNK,
               minShareCount: 6,
               includeDependenciesRecursively: false,
               test: (id) =>
