@@ -49,9 +49,9 @@ interface Row {
   cls: number;
   /**
    * Lighthouse's BenchmarkIndex of the machine during the run: its 4× slowdown is relative to the
-   * host, so blocking time scales with it (on one day's machine 1,100–1,700, on another's faster
-   * one a third less blocking time for the same build). Printed so figures from two machines can be
-   * told apart.
+   * host, so blocking time scales with it (the same build's Khmer Home: 146–229 ms on one day's
+   * machine, 779–1,385 ms on the next day's, whose index was 1,100–1,700). Printed so figures from
+   * two machines can be told apart.
    */
   hostIndex: number;
   /** What Lighthouse still names on the median run (failed audits with a weight). */
