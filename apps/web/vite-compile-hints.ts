@@ -34,8 +34,8 @@ export function isEagerChunk(chunk: ChunkFacts, firstScreenChunks: ReadonlySet<s
 /**
  * Puts V8's compile hint on the first line of the files `isEagerChunk` picks. Without it, V8
  * compiles a function the first time it is called, on the main thread: on a first visit (no code
- * cache yet), 520 compiles and 620 full parses on the main thread for Khmer Home on the test
- * machine (130–200 ms of its main-thread time, four times that at a mid-range phone's speed),
+ * cache yet), 1,460 compiles and 1,560 full parses on the main thread for Khmer Home on the test
+ * machine (140–250 ms of its main-thread time, four times that at a mid-range phone's speed),
  * inside the tasks that start the app and draw its first screen; 27 and 121 with the hints.
  * With it, V8 compiles them on a background thread while the file downloads. Browsers without the
  * feature read a comment. Written at the end of the bundle step, after Vite's own first line (the
