@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../e2e/support/server';
+import { mainThreadCpu } from './lib/main-thread-cpu';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (!existsSync(path.join(root, 'apps/web/dist/index.html')))
@@ -49,11 +50,17 @@ interface Row {
   cls: number;
   /**
    * Lighthouse's BenchmarkIndex of the machine during the run: its 4× slowdown is relative to the
-   * host, so blocking time scales with it (the same build's Khmer Home: 146–229 ms on one day's
-   * machine, 779–1,385 ms on the next day's, whose index was 1,100–1,700). Printed so figures from
-   * two machines can be told apart.
+   * host. It does not tell a busy host (the same build's Khmer Home: TBT 146–229 ms on one day,
+   * 2.2–6.0 s on a later one at a higher index); `cpuShare` does (decision 100).
    */
   hostIndex: number;
+  /**
+   * The page's main thread's CPU time as a share of its long tasks' wall time (lib/main-thread-cpu.ts,
+   * decision 100): below 1 the host made it wait for a core, and Lighthouse's 4× counts the wait.
+   */
+  cpuShare: number;
+  /** The blocking time after the first paint at 4× from the main thread's CPU time alone. */
+  cpuTbtMs: number;
   /** What Lighthouse still names on the median run (failed audits with a weight). */
   findings: string[];
   /** Runs that measured the page out of those made ("3/3"); the figures are their medians. */
@@ -93,6 +100,10 @@ async function measure(url: string, language: string): Promise<Row[]> {
         const slug = `${language}${new URL(url).pathname.replace(/\W+/g, '-')}-${run + 1}`;
         writeFileSync(path.join(REPORT_DIR, `${slug}.json`), JSON.stringify(result.lhr));
       }
+      const observedPaint = (
+        audits.metrics?.details as { items?: { observedFirstContentfulPaintTs?: number }[] } | undefined
+      )?.items?.[0]?.observedFirstContentfulPaintTs;
+      const cpu = mainThreadCpu(result.artifacts.Trace.traceEvents, observedPaint ?? 0);
       const numeric = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
       const weighted = new Set(
         Object.values(categories).flatMap((category) =>
@@ -121,6 +132,8 @@ async function measure(url: string, language: string): Promise<Row[]> {
         tbtMs: numeric('total-blocking-time'),
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
         hostIndex: Math.round(result.lhr.environment.benchmarkIndex),
+        cpuShare: cpu ? Math.round(cpu.share * 100) / 100 : Number.NaN,
+        cpuTbtMs: cpu?.cpuBlockingMs ?? Number.NaN,
         findings,
       });
     } finally {
@@ -157,6 +170,8 @@ try {
         tbtMs: figure((row) => row.tbtMs),
         cls: figure((row) => row.cls),
         hostIndex: figure((row) => row.hostIndex),
+        cpuShare: figure((row) => row.cpuShare),
+        cpuTbtMs: figure((row) => row.cpuTbtMs),
       });
     }
   }
@@ -171,6 +186,7 @@ console.table(
     fcpMs: `${row.fcpMs} ms`,
     lcpMs: `${row.lcpMs} ms`,
     tbtMs: `${row.tbtMs} ms`,
+    cpuTbtMs: `${row.cpuTbtMs} ms`,
   })),
 );
 for (const row of table) {
