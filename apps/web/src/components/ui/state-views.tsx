@@ -64,15 +64,17 @@ export function LoadError({
 export function CardSkeletons({ count = 4, variant = 'row' }: { count?: number; variant?: 'row' | 'tile' }) {
   const { t } = useTranslation('common');
   return (
-    <div className={`card-skeletons card-skeletons--${variant}`} role="status" aria-busy="true">
+    // One sweep over the whole list, on the compositor (`.shimmer`, decision 101), rather than
+    // antd-mobile's `animated`, which repaints every block each frame on the main thread.
+    <div className={`card-skeletons card-skeletons--${variant} shimmer`} role="status" aria-busy="true">
       <span className="visually-hidden">{t('states.loading')}</span>
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders that never reorder
         <div key={index} className="card-skeleton">
-          <Skeleton animated className="card-skeleton__media" />
+          <Skeleton className="card-skeleton__media" />
           <div className="card-skeleton__lines">
-            <Skeleton.Title animated />
-            <Skeleton.Paragraph lineCount={2} animated />
+            <Skeleton.Title />
+            <Skeleton.Paragraph lineCount={2} />
           </div>
         </div>
       ))}

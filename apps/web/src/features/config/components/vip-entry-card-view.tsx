@@ -14,7 +14,8 @@ export default function VipEntryCardView() {
   const { data, isPending, isError, refetch, isFetching } = useMembershipConfig();
 
   if (isPending) {
-    return <Skeleton animated className="vip-card__skeleton" />;
+    // The sweep on the compositor (decision 101), not antd-mobile's repainted `animated`.
+    return <Skeleton className="vip-card__skeleton shimmer" />;
   }
   if (isError) {
     return (

@@ -42,7 +42,12 @@ export function TelegramLink() {
     if (isLinked) reset();
   }, [isLinked, reset]);
 
-  if (status.isPending) return <Skeleton.Paragraph lineCount={5} animated />;
+  if (status.isPending)
+    return (
+      <div className="shimmer">
+        <Skeleton.Paragraph lineCount={5} />
+      </div>
+    );
   if (status.isError) return <LoadError error={status.error} onRetry={() => status.refetch()} />;
   const { botUsername } = status.data;
 
