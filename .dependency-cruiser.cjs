@@ -2,6 +2,8 @@
  * The code's rooms and their doors, checked by `npm run lint` (decision 022):
  * - a server module is entered only through its index.ts;
  * - db/, lib/ and http/ are below the modules and never import one;
+ * - only repositories touch the tables (db/schema, and db/client's query helpers), besides the
+ *   infrastructure that owns its tables, demo seeds and tests (decision 104);
  * - web features never import each other or app/; the web's lib/, hooks/ and components/ never
  *   import a feature or app/.
  * Paths are matched anywhere in the tree (not anchored to the repository root), so the rules'
@@ -9,6 +11,21 @@
  */
 const SERVER = '(^|/)apps/server/src/';
 const WEB = '(^|/)apps/web/src/';
+/** Who may import the tables besides a module's repositories: code that is its own repository. */
+const OWNS_ITS_TABLES = [
+  '\\.repository\\.ts$',
+  '\\.test\\.ts$',
+  // db/ defines them; jobs, the outbox and idempotency keys are infrastructure with tables of their own.
+  `${SERVER}(db|jobs|outbox)/`,
+  `${SERVER}http/idempotency\\.ts$`,
+  // Demo data writes its rows directly, as a seed does.
+  `${SERVER}demo/`,
+];
+/**
+ * Chat's services still query their tables; issue #31's chat split (decision 103) gives chat its
+ * repository. Remove this list when that lands: only these files are excused, not the folder.
+ */
+const CHAT_BEFORE_ITS_SPLIT = `${SERVER}modules/chat/(chat|calls|message-translations|phrases)\\.service\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -50,6 +67,22 @@ module.exports = {
       severity: 'error',
       from: { path: `${SERVER}(db|lib|http)/`, pathNot: '\\.test\\.ts$' },
       to: { path: `${SERVER}modules/` },
+    },
+    {
+      name: 'tables-only-in-repositories',
+      comment:
+        "A module's tables are touched only by its *.repository.ts, which also exports the row and column types its services need (type imports count too).",
+      severity: 'error',
+      from: { path: `${SERVER}`, pathNot: [...OWNS_ITS_TABLES, CHAT_BEFORE_ITS_SPLIT] },
+      to: { path: `${SERVER}db/schema/` },
+    },
+    {
+      name: 'sql-only-in-repositories',
+      comment:
+        "Inside a module only repositories run SQL: the others take db/client's types (Db, Database), never its query helpers (queryRows, namedStatement, runAsNamed).",
+      severity: 'error',
+      from: { path: `${SERVER}modules/`, pathNot: [...OWNS_ITS_TABLES, CHAT_BEFORE_ITS_SPLIT] },
+      to: { path: `${SERVER}db/client\\.ts$`, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'web-features-never-import-each-other',

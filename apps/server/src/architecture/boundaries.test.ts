@@ -26,7 +26,7 @@ async function violationsIn(folders: string[], exclude = config.options?.exclude
 }
 
 describe('module boundaries (npm run lint)', () => {
-  it('catches a cross-module import, a lower layer importing a module, and web features importing each other', async () => {
+  it('catches a cross-module import, a lower layer importing a module, tables or SQL outside a repository, and web features importing each other', async () => {
     const found = await violationsIn([path.relative(root, fixture)], { path: 'node_modules' });
     expect(found.sort()).toEqual(
       [
@@ -34,6 +34,10 @@ describe('module boundaries (npm run lint)', () => {
         'lower-layers-never-import-modules: apps/server/src/lib/format.ts → apps/server/src/modules/payments/index.ts',
         'web-features-never-import-each-other: apps/web/src/features/booking/pay.ts → apps/web/src/features/wallet/balance.ts',
         'web-below-app: apps/web/src/features/booking/pay.ts → apps/web/src/app/paths.ts',
+        'tables-only-in-repositories: apps/server/src/modules/orders/order-totals.ts → apps/server/src/db/schema/index.ts',
+        'sql-only-in-repositories: apps/server/src/modules/orders/order-totals.ts → apps/server/src/db/client.ts',
+        'tables-only-in-repositories: apps/server/src/modules/orders/order-rules.ts → apps/server/src/db/schema/index.ts',
+        'tables-only-in-repositories: apps/server/src/http/sessions.ts → apps/server/src/db/schema/index.ts',
       ].sort(),
     );
   });

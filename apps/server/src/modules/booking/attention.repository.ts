@@ -10,6 +10,8 @@ import {
 } from '../../db/schema';
 import type { OrderRow } from './booking.repository';
 
+export type { AuditedOrderState, OrderFlagKind };
+
 /**
  * The tables of customer service's side of booking (decision 029): time-driven flags and the staff
  * audit, plus the reads the timed rules make inside a caller's transaction.

@@ -1,7 +1,7 @@
 import type { CityBookingSettings } from '@sabai/shared/booking/booking-settings';
 import { type OrderStatus, orderStatusCode } from '@sabai/shared/booking/order-status';
 import { isProviderLate } from '@sabai/shared/booking/settlement';
-import type { OrderFlagKind } from '../../db/schema';
+import type { OrderFlagKind } from './attention.repository';
 import type { OrderRow } from './booking.repository';
 
 const MINUTE = 60_000;

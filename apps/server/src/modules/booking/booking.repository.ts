@@ -38,6 +38,8 @@ import {
 } from '../../db/schema';
 
 export type AddressRow = typeof addresses.$inferSelect;
+/** The shapes of the order's JSON columns, for the code that builds and reads them. */
+export type { OrderAddressSnapshot, OrderAdjustment, OrderQuoteSnapshot } from '../../db/schema';
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type AddressFields = Pick<

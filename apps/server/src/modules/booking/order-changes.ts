@@ -5,10 +5,9 @@ import { nextStatus } from '@sabai/shared/booking/order-transitions';
 import { projectChangeCharge, type Quote, quoteExtraClocks, quoteOrder } from '@sabai/shared/booking/quote';
 import { money } from '@sabai/shared/money';
 import type { Currency } from '@sabai/shared/settings';
-import type { OrderAdjustment } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
-import type { OrderRow } from './booking.repository';
+import type { OrderAdjustment, OrderRow } from './booking.repository';
 import type { OrderCore, OrdersDeps } from './order-core';
 import { MINUTE, quoteOf, statusOf } from './order-rows';
 

@@ -5,9 +5,8 @@ import type { Quote } from '@sabai/shared/booking/quote';
 import type { WeeklyShift } from '@sabai/shared/booking/working-hours';
 import { money } from '@sabai/shared/money';
 import type { Currency } from '@sabai/shared/settings';
-import type { OrderAddressSnapshot, OrderQuoteSnapshot } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { BookedAddress, OrderRow } from './booking.repository';
+import type { BookedAddress, OrderAddressSnapshot, OrderQuoteSnapshot, OrderRow } from './booking.repository';
 
 /** Pure helpers every part of the orders service shares: status codes, quote snapshots, constraint errors. */
 

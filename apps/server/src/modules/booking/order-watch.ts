@@ -1,11 +1,10 @@
 import type { CityBookingSettings } from '@sabai/shared/booking/booking-settings';
 import { type OrderStatus, orderStatusCode } from '@sabai/shared/booking/order-status';
 import type { Db } from '../../db/client';
-import type { OrderFlagKind } from '../../db/schema';
 import { type EnqueueItem, handleJob, type JobQueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
 import type { Outbox, OutboxEvent, OutboxHandler } from '../../outbox/outbox';
-import type { AttentionRepository } from './attention.repository';
+import type { AttentionRepository, OrderFlagKind } from './attention.repository';
 import { FLAG_RULES, FLAGS_STARTED_BY, flagsResolvedBy, isFlagDue, openStatusCodesOf } from './booking.flags';
 import { acceptReminderJob, orderFlagCheckJob } from './booking.jobs';
 import type { BookingRepository, OrderRow } from './booking.repository';

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client';
-import type { AuditedOrderState } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { AttentionRepository } from './attention.repository';
+import type { AttentionRepository, AuditedOrderState } from './attention.repository';
 import type { BookingRepository, OrderRow } from './booking.repository';
 
 /** The order fields a staff action may change, as the audit keeps them. */

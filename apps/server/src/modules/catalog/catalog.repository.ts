@@ -18,6 +18,8 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type ProjectRow = typeof serviceProjects.$inferSelect;
 export type StoreRow = typeof stores.$inferSelect;
 export type TherapistRow = typeof therapists.$inferSelect;
+/** A store's `opening_hours` column. */
+export type { OpeningHours } from '../../db/schema';
 
 /** The columns a therapist card needs, plus its verified badges, as one row per therapist. */
 export interface TherapistCardRow {

@@ -1,5 +1,5 @@
 import { isoWeekday, localDateTimeOf, parseTimeOfDay } from '@sabai/shared/booking/zoned-time';
-import type { OpeningHours } from '../../db/schema';
+import type { OpeningHours } from './catalog.repository';
 
 /** Day of week (0 = Sunday) and minutes since midnight of an instant, on the city's clock. */
 export function localTime(at: Date, timeZone: string): { day: number; minutes: number } {

@@ -8,11 +8,10 @@ import { AGREEMENT_KINDS, type AgreementKind, PROMPTED_AGREEMENTS } from '@sabai
 import type { Language } from '@sabai/shared/i18n';
 import type { Db } from '../../db/client';
 import type { StatementPart } from '../../db/one-statement';
-import type { AgreementTextJson } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { AcceptanceContextValue, HelpRepository } from './help.repository';
+import type { AcceptanceContextValue, AgreementTextJson, HelpRepository } from './help.repository';
 
 const textIn = (
   texts: Record<string, AgreementTextJson>,

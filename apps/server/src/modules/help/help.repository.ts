@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema';
 
+export type { AgreementTextJson };
 export type ArticleRow = typeof helpArticles.$inferSelect;
 export type AuditRow = typeof helpStaffAudit.$inferInsert;
 export type AcceptanceContextValue = 'signUp' | 'order' | 'prompt';

@@ -4,7 +4,7 @@ import { createLedgerService, type LedgerService } from './ledger.service';
 
 export type { EntryRequest, LedgerService, PostedEntry, PostingLine } from './ledger.service';
 export { isAccountRace, isInsufficientBalance } from './ledger.service';
-export { findLedgerViolations } from './ledger-invariants';
+export { findLedgerViolations } from './ledger-invariants.repository';
 
 /**
  * The double-entry ledger (decision 037): no routes of its own; payments, refunds, tips,

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { fixedClock } from '../../lib/clock';
 import { createLedgerRepository } from './ledger.repository';
 import { createLedgerService, UnbalancedEntryError } from './ledger.service';
-import { findLedgerViolations } from './ledger-invariants';
+import { findLedgerViolations } from './ledger-invariants.repository';
 
 const database = await openTestDatabase();
 const { db } = database;

@@ -4,6 +4,7 @@ import { and, count, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from
 import { type Db, queryRows } from '../../db/client';
 import { type AnnouncementText, announcementStaffAudit, announcements, notifications } from '../../db/schema';
 
+export type { AnnouncementText };
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
 /** A record with its announcement's texts when it is an announcement's copy. */

@@ -7,7 +7,6 @@ import {
 } from '@sabai/shared/notifications/notification-types';
 import type { NotificationView } from '@sabai/shared/notifications/notifications.schemas';
 import type { Db } from '../../db/client';
-import type { AnnouncementText } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -17,6 +16,7 @@ import type { Outbox, OutboxEvent, OutboxHandler } from '../../outbox/outbox';
 import type { BookingApi, OrderParties } from '../booking';
 import { planFor, planForFeedback } from './notification-rules';
 import type {
+  AnnouncementText,
   NewNotificationRow,
   NotificationRow,
   NotificationsRepository,

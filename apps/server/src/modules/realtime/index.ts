@@ -2,7 +2,7 @@ import type { AppModule, ModuleContext } from '../../app-module';
 import type { CallerLookup } from '../../http/auth';
 import { publishToRealtime } from './outbox-publisher';
 import { registerRealtime } from './realtime.plugin';
-import { createTopicLog, pruneTopicLog } from './topic-log';
+import { createTopicLog, pruneTopicLog } from './topic-log.repository';
 
 export { createLocalEventBus, createRedisEventBus, type EventBus, type RealtimeEvent } from './event-bus';
 export { createTopicAccess, type TopicAccess, type TopicAuthorizer } from './topic-access';

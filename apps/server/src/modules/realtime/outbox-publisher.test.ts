@@ -8,7 +8,7 @@ import { fixedClock } from '../../lib/clock';
 import { createOutbox } from '../../outbox/outbox';
 import { createLocalEventBus, type EventBus, type RealtimeEvent } from './event-bus';
 import { publishToRealtime } from './outbox-publisher';
-import { createTopicLog } from './topic-log';
+import { createTopicLog } from './topic-log.repository';
 
 const START = new Date('2026-11-24T08:00:00Z');
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock';
 import type { OutboxEvent, OutboxHandler } from '../../outbox/outbox';
 import type { EventBus } from './event-bus';
-import { TOPIC_APPEND_ANSWER, type TopicLog, topicAppendCtes } from './topic-log';
+import { TOPIC_APPEND_ANSWER, type TopicLog, topicAppendCtes } from './topic-log.repository';
 
 /**
  * How many events published right after their commit are remembered until this process's

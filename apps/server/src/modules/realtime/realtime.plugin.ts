@@ -9,7 +9,7 @@ import type { EventBus } from './event-bus';
 import { REALTIME_PATH, realtimeRoutes } from './realtime.routes';
 import type { TopicAccess } from './topic-access';
 import { createTopicHub } from './topic-hub';
-import type { TopicLog } from './topic-log';
+import type { TopicLog } from './topic-log.repository';
 
 const MAX_FRAME_BYTES = 64 * 1024;
 

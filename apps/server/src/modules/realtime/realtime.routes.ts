@@ -14,7 +14,7 @@ import { translate } from '../../lib/i18n';
 import type { EventBus, RealtimeEvent } from './event-bus';
 import type { TopicAccess } from './topic-access';
 import type { TopicHub, TopicSubscriber } from './topic-hub';
-import type { TopicLog } from './topic-log';
+import type { TopicLog } from './topic-log.repository';
 
 export { REALTIME_PATH };
 export const MAX_TOPICS_PER_SOCKET = 50;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
 import { outboxEvents } from '../../db/schema';
-import { createTopicLog } from './topic-log';
+import { createTopicLog } from './topic-log.repository';
 
 describe('the topic log', async () => {
   const database = await openTestDatabase();
