@@ -191,6 +191,9 @@ describe('provider workbench', () => {
       .getByRole('heading', { name: /^(No orders yet|Today|Next 7 days)$/ })
       .first()
       .waitFor();
+    // The demo keeps an order of its own waiting (decision 107): answered later, so the popup the
+    // journey waits for is the new order's.
+    await answerWaitingLater(page, 'New order', 'Answer later');
     // Let the socket subscribe before the order is created: it must arrive without a reload.
     await page.waitForTimeout(1500);
 

@@ -13,6 +13,7 @@ import type { DestinationStream } from 'pino';
 import type { AppModule, ModuleContext } from './app-module';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
+import { createLiveOrderDemoModule } from './demo';
 import { authPlugin } from './http/auth';
 import { clientErrorHandler } from './http/client-error';
 import { registerJsonCompression } from './http/compression';
@@ -266,6 +267,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createPlatformModule(context, { database, version: APP_VERSION }),
     // Hears notifications' and chat's events: copies them to linked Telegram chats (decision 055).
     createTelegramModule(context, deps.telegramBot ? { bot: deps.telegramBot } : {}),
+    // Demo installations keep one order waiting for the demo therapist, booked live (decision 107).
+    ...(config.seedDemoData
+      ? [
+          createLiveOrderDemoModule(context, {
+            createHomeVisit: (me, body) => booking.api.orders.createHomeVisit(me, body),
+            pay: (me, orderId, method) => payments.api.payments.pay(me, orderId, method),
+            ledger: ledger.api.ledger,
+          }),
+        ]
+      : []),
   ];
 
   for (const module of modules) {

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { seedBangkokDemo } from './bangkok-demo';
 import { seedCatalogDemo, seedDemoWorkingHours } from './catalog-demo';
+import { seedFeesDemo } from './fees-demo';
 import { seedIdentityDemo, seedSupportDemo } from './identity-demo';
 import { seedOrdersDemo } from './orders-demo';
 import { seedDemoData } from './platform-demo';
@@ -9,7 +10,9 @@ import { seedWalletDemo } from './wallet-demo';
 
 export { DEMO_BANGKOK_THERAPIST_LOGIN, seedBangkokDemo } from './bangkok-demo';
 export { seedCatalogDemo } from './catalog-demo';
+export { DEMO_CITY_FEES } from './fees-demo';
 export { DEMO_SUPPORT_LOGIN, DEMO_THERAPIST_LOGIN } from './identity-demo';
+export { createLiveOrderDemoModule, keepDemoOrderWaiting } from './live-order-demo';
 export { DEMO_CUSTOMER_LOGIN, DEMO_STORE_LOGIN } from './orders-demo';
 export { seedDemoData } from './platform-demo';
 export { DEMO_STORE_THERAPIST_LOGIN } from './team-demo';
@@ -18,10 +21,14 @@ export { DEMO_STORE_THERAPIST_LOGIN } from './team-demo';
  * The demo data sets (development and demo installations only, never production by default), each
  * loaded once per database: platform (cities, banners), catalogue, a therapist login with fans and
  * visitors, a customer-service login, Bangkok open with Thai therapists and a therapist login there, a customer and a store-staff login with orders in every
- * status. On every start, demo therapists without hours get a working week.
+ * status, paid ones with their payments and ledger entries. On every start, demo therapists without
+ * hours get a working week. The order waiting for the demo therapist is booked live by the running
+ * app (`createLiveOrderDemoModule`), not here.
  */
 export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const seeded = await seedDemoData(db);
+  // Fees before anything is quoted: travel, management and cancellation fees in the Cambodian cities.
+  const feesSeeded = await seedFeesDemo(db);
   // The catalogue demo needs the demo cities.
   const catalogSeeded = await seedCatalogDemo(db);
   // A demo therapist login with visitors and fans, once the demo therapists exist.
@@ -39,6 +46,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const teamSeeded = await seedTeamDemo(db, now);
   return (
     seeded ||
+    feesSeeded ||
     catalogSeeded ||
     identitySeeded ||
     staffSeeded ||

@@ -14,8 +14,9 @@ import {
   DEMO_STORE_LOGIN,
 } from './orders-demo';
 
-// The demo as `npm start` loads it: every demo data set on a fresh database, then the real routes.
-const { app, database } = await createTestApp();
+// The demo as `npm start` loads it: every demo data set on a fresh database, then the real routes,
+// with the running demo's sweep that books the order waiting for the demo therapist.
+const { app, database } = await createTestApp({ config: { SEED_DEMO_DATA: 'true' } });
 const seededAt = new Date();
 
 interface Timeline {
@@ -66,6 +67,8 @@ let store: string;
 
 beforeAll(async () => {
   expect(await seedDemo(database.db, seededAt)).toBe(true);
+  const liveOrder = app.sweeps.find((sweep) => sweep.name === 'demo-incoming-order');
+  expect(await liveOrder?.run(new Date())).toBe(1);
   [customer, therapist, store] = await Promise.all([
     login(DEMO_CUSTOMER_LOGIN),
     login(DEMO_THERAPIST_LOGIN),
@@ -76,7 +79,9 @@ beforeAll(async () => {
 describe('demo orders', () => {
   it('show the demo customer an order in every status, each tab holding its own', async () => {
     const all = await get<{ items: Detail[] }>('/app/orders?tab=all&pageSize=50', customer);
-    expect(statusesOf(all.items)).toEqual([...DEMO_HOME_VISIT_STATUSES, ...DEMO_IN_STORE_STATUSES].sort());
+    expect(statusesOf(all.items)).toEqual(
+      [...DEMO_HOME_VISIT_STATUSES, 'waitingAcceptance', ...DEMO_IN_STORE_STATUSES].sort(),
+    );
     const tabs = {
       pendingPayment: ['pendingPayment'],
       ongoing: [
@@ -140,7 +145,7 @@ describe('demo orders', () => {
 
     const all = await get<{ items: Detail[] }>('/app/orders?tab=all&pageSize=50', customer);
     const homeVisits = all.items.filter((item) => item.kind === 'homeVisit');
-    expect(homeVisits).toHaveLength(DEMO_HOME_VISIT_STATUSES.length);
+    expect(homeVisits).toHaveLength(DEMO_HOME_VISIT_STATUSES.length + 1);
     for (const item of homeVisits) {
       const order = await get<Detail>(`/app/orders/${item.id}`, therapist);
       expect(order.status).toBe(item.status);
@@ -208,7 +213,8 @@ describe('demo orders', () => {
         )
       )[0];
     const before = await count();
-    expect(before?.orders).toBe(DEMO_HOME_VISIT_STATUSES.length + DEMO_IN_STORE_STATUSES.length);
+    // The seeded ones and the live one waiting for the demo therapist.
+    expect(before?.orders).toBe(DEMO_HOME_VISIT_STATUSES.length + DEMO_IN_STORE_STATUSES.length + 1);
     expect(await seedDemo(database.db, new Date(Date.now() + 3_600_000))).toBe(false);
     expect(await count()).toEqual(before);
   });

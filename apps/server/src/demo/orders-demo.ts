@@ -31,6 +31,7 @@ import {
 import { addressSnapshotOf, snapshotOf } from '../modules/booking';
 import { PASSWORD_HASH_PARAMS } from '../modules/identity';
 import { DEMO_THERAPIST_LOGIN, hasSeedRun, insertDemoLogin } from './identity-demo';
+import { recordDemoOrderMoney } from './order-money-demo';
 
 const ORDERS_DEMO_SEED_NAME = 'demo-orders-v1';
 const STORE_DEMO_SEED_NAME = 'demo-store-v1';
@@ -65,7 +66,6 @@ const by = (actor: OrderActor, ...transitions: OrderTransition[]): Step[] =>
  */
 const HOME_PATHS: Record<string, Step[]> = {
   pendingPayment: [],
-  waitingAcceptance: by('system', 'pay'),
   accepted: [...by('system', 'pay'), ...by('provider', 'accept')],
   departed: [...by('system', 'pay'), ...by('provider', 'accept', 'depart')],
   arrived: [...by('system', 'pay'), ...by('provider', 'accept', 'depart', 'arrive')],
@@ -129,9 +129,9 @@ export function homePlans(s: Setting): Plan[] {
     { status: 'inService', start: q - 30 * MINUTE },
     { status: 'arrived', start: q + 3 * HOUR },
     { status: 'departed', start: q + 6 * HOUR },
-    // The next days: booked and waiting.
+    // The next days: booked. The order waiting for the therapist's answer is not written here: it
+    // is booked live, through the real booking and payments, with its real countdown (live-order-demo.ts).
     { status: 'accepted', start: atLocal(s, 1, 10) },
-    { status: 'waitingAcceptance', start: atLocal(s, 1, 14) },
     { status: 'pendingPayment', start: atLocal(s, 1, 18) },
     { status: 'reassigning', start: atLocal(s, 2, 10) },
     { status: 'refunding', start: atLocal(s, 2, 14) },
@@ -320,10 +320,14 @@ async function insertDemoOrder(tx: Tx, spec: OrderSpec): Promise<void> {
   if (status !== spec.status) throw new Error(`demo order path ends in ${status}, not ${spec.status}`);
   const created = new Date(times.created);
   const lastStep = history.at(-1)?.at ?? created;
+  const settlement = spec.path.some((step) => step.transition === 'cancel')
+    ? settlementOf(quote, spec.path, spec.settings)
+    : null;
+  const orderNumber = orderNumberOf(times.created);
   const [order] = await tx
     .insert(orders)
     .values({
-      orderNumber: orderNumberOf(times.created),
+      orderNumber,
       kind: spec.kind,
       customerId: spec.customerId,
       therapistId: spec.therapistId,
@@ -347,9 +351,7 @@ async function insertDemoOrder(tx: Tx, spec: OrderSpec): Promise<void> {
       currency: spec.currency,
       payable: quote.payable.amount,
       status: orderStatusCode(spec.status),
-      settlement: spec.path.some((step) => step.transition === 'cancel')
-        ? settlementOf(quote, spec.path, spec.settings)
-        : null,
+      settlement,
       verificationCode: spec.verificationCode,
       acceptedAt,
       arrivedAt,
@@ -370,6 +372,32 @@ async function insertDemoOrder(tx: Tx, spec: OrderSpec): Promise<void> {
     },
     ...history.map((row) => ({ ...row, orderId })),
   ]);
+  // A paid demo order carries its payment (and refund, completion) as a real one would.
+  const stepAt: Parameters<typeof recordDemoOrderMoney>[1]['stepAt'] = {};
+  for (const row of history) {
+    const transition = row.transition as keyof typeof stepAt;
+    if (['pay', 'cancel', 'refund', 'review'].includes(transition) && !stepAt[transition])
+      stepAt[transition] = row.at as Date;
+  }
+  await recordDemoOrderMoney(tx as unknown as Db, {
+    orderId,
+    orderNumber,
+    customerId: spec.customerId,
+    therapistId: spec.therapistId,
+    storeId: spec.storeId,
+    cityId: spec.cityId,
+    currency: spec.currency,
+    quote: {
+      service: quote.service.amount,
+      travelFee: quote.travelFee.amount,
+      managementFee: quote.managementFee.amount,
+      vat: quote.vat.amount,
+      payable: quote.payable.amount,
+    },
+    settlement,
+    stepAt,
+    status: spec.status,
+  });
 }
 
 /** A six-digit counter code, distinct among this seed's store orders. */

@@ -33,7 +33,14 @@ import { createTips } from './tips.service';
 import { createTopUps, type TopUpCities } from './top-ups.service';
 import { createWalletService } from './wallet.service';
 
-export { clearingOf, platformRevenue, vatPayable, walletOf } from './accounts';
+export {
+  clearingOf,
+  escrowOf,
+  platformRevenue,
+  providerEarningsOf,
+  vatPayable,
+  walletOf,
+} from './accounts';
 export { createBakongProvider } from './bakong-provider';
 export type { PaymentProvider, SandboxProvider } from './payment-provider';
 export { createSandboxProvider, qrRailsFrom, RefundNotSupportedError } from './payment-provider';

@@ -208,7 +208,18 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (a
           return sendError('realtimeMessageInvalid', typeof id === 'string' ? { id: id.slice(0, 64) } : {});
         }
         const message = result.data;
-        if (message.op === 'ping') return send({ op: 'pong' });
+        if (message.op === 'ping') {
+          // The keep-alive is a use of the session (decision 107): the same sliding lookup as any
+          // request, so a staff member working from a live page keeps their shift's session, and a
+          // session that ended (idle, logout, ban) closes the socket at the next ping.
+          const found = await lookupSession(token);
+          if (found.kind !== 'valid') {
+            sendError(found.reason, {});
+            socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+            return;
+          }
+          return send({ op: 'pong' });
+        }
         if (message.op === 'unsubscribe') {
           unsubscribe(message.topic);
           return send({ op: 'ack', ...(message.id ? { id: message.id } : {}), topic: message.topic });
