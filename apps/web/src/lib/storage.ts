@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   invitationCode: 'sabai.invitationCode',
   /** When the session token stops working (ms since epoch), so it can be renewed in time. */
   tokenExpired: 'sabai.tokenExpired',
+  /** When this device stored the token (ms since epoch): how much of the session's span has gone. */
+  tokenSavedAt: 'sabai.tokenSavedAt',
   /** The user's last known position (WGS-84), for distances and nearest-first lists. */
   location: 'sabai.location',
   /** Unsent chat text per conversation id (the list's draft preview). */
@@ -124,6 +126,7 @@ const CHAT_DATABASE_NAME = 'uni-im';
 export function clearSession(): void {
   removeStored(STORAGE_KEYS.token);
   removeStored(STORAGE_KEYS.tokenExpired);
+  removeStored(STORAGE_KEYS.tokenSavedAt);
   removeStored(STORAGE_KEYS.userInfo);
   try {
     if (typeof indexedDB !== 'undefined' && indexedDB) indexedDB.deleteDatabase(CHAT_DATABASE_NAME);

@@ -13,19 +13,33 @@ export function saveSession(session: Pick<Session, 'token' | 'tokenExpired' | 'u
   writeStored(STORAGE_KEYS.userInfo, session.user);
 }
 
-export function saveToken(token: { token: string; tokenExpired: number }): void {
+export function saveToken(token: { token: string; tokenExpired: number }, now = Date.now()): void {
   writeStored(STORAGE_KEYS.token, token.token);
   writeStored(STORAGE_KEYS.tokenExpired, token.tokenExpired);
+  writeStored(STORAGE_KEYS.tokenSavedAt, now);
 }
 
-/** Sessions last 30 days; one used within its last week is renewed (POST /app/Login/reNewToken). */
+/** A customer's session lasts 30 days; one used within its last week is renewed (POST /app/Login/reNewToken). */
 export const RENEW_WITHIN_MS = 7 * 24 * 60 * 60_000;
 
-export function shouldRenewToken(tokenExpired: number | undefined, now = Date.now()): boolean {
-  return typeof tokenExpired === 'number' && tokenExpired - now < RENEW_WITHIN_MS && tokenExpired > now;
+/**
+ * Renew once three quarters of the span the token was given have passed (and at most a week before
+ * its end). Renewing revokes the old token, so a request still in flight with it answers 401: a staff
+ * session (12 hours, always "within a week") must not be renewed on every visit to Me (decision 107).
+ * A token stored before `savedAt` was kept falls back to the week.
+ */
+export function shouldRenewToken(
+  tokenExpired: number | undefined,
+  savedAt?: number,
+  now = Date.now(),
+): boolean {
+  if (typeof tokenExpired !== 'number' || tokenExpired <= now) return false;
+  const quarterOfSpan = typeof savedAt === 'number' ? (tokenExpired - savedAt) / 4 : RENEW_WITHIN_MS;
+  return tokenExpired - now < Math.min(RENEW_WITHIN_MS, quarterOfSpan);
 }
 
 export const readTokenExpiry = () => readStored<number>(STORAGE_KEYS.tokenExpired);
+export const readTokenSavedAt = () => readStored<number>(STORAGE_KEYS.tokenSavedAt);
 
 export function saveUser(user: UserRecord): void {
   writeStored(STORAGE_KEYS.userInfo, user);

@@ -111,12 +111,24 @@ describe('identity form schemas', () => {
 });
 
 describe('token renewal', () => {
+  const HOUR = 3600_000;
   it('renews a session in its last week, not a fresh or an expired one', async () => {
     const { shouldRenewToken, RENEW_WITHIN_MS } = await import('./session');
     const now = 1_000_000_000_000;
-    expect(shouldRenewToken(now + 30 * 24 * 3600_000, now)).toBe(false);
-    expect(shouldRenewToken(now + RENEW_WITHIN_MS - 1, now)).toBe(true);
-    expect(shouldRenewToken(now - 1, now)).toBe(false);
-    expect(shouldRenewToken(undefined, now)).toBe(false);
+    const savedAt = now - 30 * 24 * HOUR;
+    expect(shouldRenewToken(now + 30 * 24 * HOUR, now, now)).toBe(false);
+    expect(shouldRenewToken(now + RENEW_WITHIN_MS - 1, savedAt, now)).toBe(true);
+    expect(shouldRenewToken(now + RENEW_WITHIN_MS - 1, undefined, now)).toBe(true);
+    expect(shouldRenewToken(now - 1, savedAt, now)).toBe(false);
+    expect(shouldRenewToken(undefined, savedAt, now)).toBe(false);
+  });
+
+  it('does not renew a 12-hour staff session at every visit, only in its last quarter', async () => {
+    const { shouldRenewToken } = await import('./session');
+    const savedAt = 1_000_000_000_000;
+    const expired = savedAt + 12 * HOUR;
+    expect(shouldRenewToken(expired, savedAt, savedAt + 25 * 60_000)).toBe(false);
+    expect(shouldRenewToken(expired, savedAt, savedAt + 8 * HOUR)).toBe(false);
+    expect(shouldRenewToken(expired, savedAt, savedAt + 9 * HOUR + 1)).toBe(true);
   });
 });

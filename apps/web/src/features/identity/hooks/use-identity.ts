@@ -13,6 +13,7 @@ import {
 import {
   forgetSession,
   readTokenExpiry,
+  readTokenSavedAt,
   saveToken,
   saveUser,
   shouldRenewToken,
@@ -38,7 +39,7 @@ export function useCurrentUser() {
       const user = await fetchCurrentUser(signal);
       saveUser(user);
       // The app refreshes the user on every visit to Me: a good moment to renew an ageing session.
-      if (shouldRenewToken(readTokenExpiry())) {
+      if (shouldRenewToken(readTokenExpiry(), readTokenSavedAt())) {
         const renewed = await renewToken().catch(() => undefined);
         if (renewed) saveToken(renewed.uniRes.newToken);
       }
