@@ -227,7 +227,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     orders: booking.api.orders,
     recordStaffMoneyAction: booking.api.recordStaffMoneyAction,
     therapistOfUser: withdrawals.api.therapistOfUser,
-    partiesOf: booking.api.partiesOf,
+    orderAccess: booking.api.orderAccess,
     cities: geo.api,
     ...(deps.paymentProviders ? { providers: deps.paymentProviders } : {}),
   });

@@ -179,6 +179,21 @@ export function createBookingRepository(db: Db) {
       .where(eq(orders.id, sql.placeholder('id')))
       .prepare('booking_order_parties'),
     /**
+     * What the order-access policy decides on (decision 102), in ONE statement: the order, its
+     * provider's login and whether the caller works at the order's store.
+     */
+    accessFacts: db
+      .select({
+        order: orders,
+        providerUserId: therapists.userId,
+        isStoreStaff: sql<boolean>`exists (select 1 from ${storeStaff}
+          where ${storeStaff.storeId} = ${orders.storeId} and ${storeStaff.userId} = ${sql.placeholder('userId')})`,
+      })
+      .from(orders)
+      .leftJoin(therapists, eq(therapists.id, orders.therapistId))
+      .where(eq(orders.id, sql.placeholder('id')))
+      .prepare('booking_order_access'),
+    /**
      * Everything the booking page's free starts read, in ONE named statement (decision 077): the
      * therapist's few columns the answer needs, the project asked for and whether they offer it,
      * the caller's address (when one is asked for) and the schedule facts of `scheduleFacts`.
@@ -499,6 +514,9 @@ export function createBookingRepository(db: Db) {
       (await tx.insert(orders).values(row).returning())[0] as OrderRow,
     findOrder: async (id: number) => (await prepared.findOrder.execute({ id }))[0],
     orderParties: async (id: number) => (await prepared.partiesOf.execute({ id }))[0],
+    /** The order with what its access is decided on (decision 102); undefined when there is none. */
+    orderAccessFacts: async (id: number, userId: number) =>
+      (await prepared.accessFacts.execute({ id, userId }))[0],
     /** `orderParties` of several orders in one statement (the outbox's batches, decision 080). */
     ordersParties: async (ids: readonly number[]) =>
       ids.length

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule, ModuleContext } from '../../app-module';
 import type { Db } from '../../db/client';
 import type { StatementPart } from '../../db/one-statement';
+import type { AuthUser } from '../../http/auth';
 import { handleJob } from '../../jobs/queue';
 import { createLocalStorage } from '../../lib/storage';
 import type { GeoApi } from '../geo';
@@ -27,6 +28,7 @@ import { createBookingSettingsReader } from './booking-settings.reader';
 import { createEarliestStartsRepository } from './earliest-starts.repository';
 import { createEarliestStartsService, type EarliestStartsService } from './earliest-starts.service';
 import { createFreeStartsService } from './free-starts.service';
+import type { OrderAccess } from './order-access';
 import type { BookingCouponHooks } from './order-core';
 import { createOrderLabels } from './order-labels';
 import { createOrderPartiesReader, createOrdersPartiesReader, type OrderParties } from './order-parties';
@@ -39,6 +41,8 @@ import { workSettingsRoutes } from './work-settings.routes';
 import { createWorkSettingsService } from './work-settings.service';
 
 export type { EarliestStartsOptions, TherapistAvailability } from './earliest-starts.service';
+export type { OrderAccess, OrderAccessActor } from './order-access';
+export { requireActor } from './order-access';
 export type { BookingCouponHooks } from './order-core';
 export type { OrderParties } from './order-parties';
 export type { OrderAfterServiceFacts } from './order-review-step';
@@ -56,6 +60,12 @@ export function createBookingSettingsOf(db: ModuleContext['db']) {
 /** What other modules use of booking. */
 export interface BookingApi {
   orders: OrdersService;
+  /**
+   * The one order-access policy (decision 102): who the caller is to the order (customer,
+   * provider, store, staff), or `notFound` for anyone else — every route with an order id and the
+   * `order:<id>` topic ask it. What that actor may do there is the route's rule (`requireActor`).
+   */
+  orderAccess: (user: AuthUser | null, orderId: number) => Promise<OrderAccess>;
   /** Who an order concerns (customer, current provider), for notifications. */
   partiesOf: (orderId: number) => Promise<OrderParties | null>;
   /** `partiesOf` for several orders in one read: those found, by id (decision 080). */
@@ -182,13 +192,14 @@ export function createBookingModule(
     await api.register(workSettingsRoutes, { service: workSettings });
   };
 
-  // Only the order's customer, its provider and staff may follow `order:<id>` (decision 016).
+  // Who may follow `order:<id>` is who may see the order (decisions 016, 102).
   context.topics.declare('order', (user, id) => orders.canFollow(user, id));
 
   return {
     name: 'booking',
     api: {
       orders,
+      orderAccess: orders.orderAccess,
       partiesOf: createOrderPartiesReader(repository),
       partiesOfMany: createOrdersPartiesReader(repository),
       earliestStarts,

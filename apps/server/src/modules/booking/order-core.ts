@@ -15,7 +15,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type StatementPart, withParts } from '../../db/one-statement';
 import type { AuthUser } from '../../http/auth';
-import { hasRole } from '../../http/auth';
 import type { EnqueueItem, JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -33,7 +32,8 @@ import {
   ORDER_TIMED_JOBS,
 } from './booking.jobs';
 import type { BookingRepository, NewOrderRow, OrderRow } from './booking.repository';
-import { MINUTE, quoteOf, STAFF_ROLES, statusOf, underBusyConstraint } from './order-rows';
+import { createOrderAccess } from './order-access';
+import { MINUTE, quoteOf, statusOf, underBusyConstraint } from './order-rows';
 import { noShowAvailableAt, providerPositionView } from './order-travel-rules';
 
 type OrderHistoryRow = Awaited<ReturnType<BookingRepository['history']>>[number];
@@ -219,23 +219,12 @@ export function createOrderCore(deps: OrdersDeps) {
     return city.currency;
   }
 
-  async function actorOf(me: AuthUser, order: OrderRow): Promise<OrderActor> {
-    if (order.customerId === me.id) return 'customer';
-    if (order.therapistId !== null) {
-      const therapist = await repository.findTherapist(order.therapistId);
-      if (therapist?.userId === me.id) return 'provider';
-    }
-    if (order.storeId !== null && (await repository.isStoreStaff(order.storeId, me.id))) return 'store';
-    if (hasRole(me, STAFF_ROLES)) return 'staff';
-    // Not a party: the order does not exist for this caller.
-    throw new AppError('notFound');
-  }
+  /** The one order-access policy (decision 102): every order route asks it first. */
+  const access = createOrderAccess(repository);
 
+  /** The order and who the caller is to it; `notFound` for anyone without access (decision 102). */
   async function partyOrder(me: AuthUser, id: number) {
-    const order = await repository.findOrder(id);
-    if (!order) throw new AppError('notFound');
-    const actor = await actorOf(me, order);
-    if (actor === 'customer' && order.hiddenByCustomerAt) throw new AppError('notFound');
+    const { order, actor } = await access.accessWithRow(me, id);
     return { order, actor };
   }
 
@@ -598,7 +587,7 @@ export function createOrderCore(deps: OrdersDeps) {
     insertOrderInOneStatement,
     canCreateInOneStatement,
     currencyOfCity,
-    actorOf,
+    access,
     partyOrder,
     settlementFor,
     settlementView,

@@ -1,11 +1,10 @@
 import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
 import { normaliseMobile } from '@sabai/shared/phone';
 import type { AuthUser } from '../../http/auth';
-import { hasRole } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import { type Page, pageWindow, toPage } from '../../lib/paging';
 import type { OrderCore, OrdersDeps } from './order-core';
-import { codes, MINUTE, STAFF_ROLES, TAB_STATUS_CODES, type Tab } from './order-rows';
+import { codes, MINUTE, TAB_STATUS_CODES, type Tab } from './order-rows';
 
 /** Reading orders: one order for its parties, the customer's tabs, the workbench, the store's counter, customer service's search. */
 export function createOrderReading(deps: OrdersDeps, core: OrderCore) {
@@ -93,15 +92,10 @@ export function createOrderReading(deps: OrdersDeps, core: OrderCore) {
       return detail(order, actor);
     },
 
-    /** Who may follow `order:<id>`: its customer, its provider and staff (decision 016). */
-    async canFollow(user: AuthUser, id: string): Promise<boolean> {
-      const orderId = Number(id);
-      if (!Number.isSafeInteger(orderId) || orderId <= 0) return false;
-      const order = await repository.findOrder(orderId);
-      if (!order) return false;
-      if (order.customerId === user.id || hasRole(user, STAFF_ROLES)) return true;
-      if (order.therapistId === null) return false;
-      return (await repository.findTherapist(order.therapistId))?.userId === user.id;
-    },
+    /** The one order-access policy (decision 102): booking's api hands it to every module. */
+    orderAccess: core.access.orderAccess,
+
+    /** Who may follow `order:<id>`: whoever the order-access policy lets see it (decisions 016, 102). */
+    canFollow: core.access.canFollow,
   };
 }

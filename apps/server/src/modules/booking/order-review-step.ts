@@ -2,6 +2,7 @@ import type { OrderKind, OrderStatus } from '@sabai/shared/booking/order-status'
 import { nextStatus } from '@sabai/shared/booking/order-transitions';
 import type { Db } from '../../db/client';
 import type { OrderRow } from './booking.repository';
+import type { OrderAccess } from './order-access';
 import type { OrderCore, OrdersDeps } from './order-core';
 import { statusOf } from './order-rows';
 
@@ -29,8 +30,12 @@ export interface OrderAfterServiceFacts {
 export function createOrderReviewStep(deps: OrdersDeps, core: OrderCore) {
   const { repository } = deps;
   return {
-    async afterServiceFacts(orderId: number): Promise<OrderAfterServiceFacts | null> {
-      const order = await repository.findOrder(orderId);
+    /** Given the order-access policy's answer, from the row that answer was read from. */
+    async afterServiceFacts(orderOrAccess: number | OrderAccess): Promise<OrderAfterServiceFacts | null> {
+      const order =
+        typeof orderOrAccess === 'number'
+          ? await repository.findOrder(orderOrAccess)
+          : (core.access.rowOf(orderOrAccess) ?? (await repository.findOrder(orderOrAccess.orderId)));
       if (!order) return null;
       const history = await repository.history(order.id);
       const finished = history.filter((row) => FINISHING_STEPS.has(row.transition)).at(-1);

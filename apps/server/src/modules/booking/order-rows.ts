@@ -10,7 +10,6 @@ import type { BookedAddress, OrderAddressSnapshot, OrderQuoteSnapshot, OrderRow 
 
 /** Pure helpers every part of the orders service shares: status codes, quote snapshots, constraint errors. */
 
-export const STAFF_ROLES = ['customer_service', 'admin'] as const;
 export const MINUTE = 60_000;
 /** PostgreSQL's exclusion_violation: the therapist's busy time overlaps a live order's. */
 const EXCLUSION_VIOLATION = '23P01';

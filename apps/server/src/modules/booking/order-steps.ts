@@ -7,6 +7,7 @@ import type { StatementPart } from '../../db/one-statement';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { NewOrderRow, OrderRow } from './booking.repository';
+import type { OrderAccess } from './order-access';
 import type { OrderCore, OrdersDeps, TransitionOptions } from './order-core';
 import { codes, statusOf } from './order-rows';
 import { checkArrival, checkEarlyEnd, checkNoShow } from './order-travel-rules';
@@ -152,14 +153,15 @@ export function createOrderSteps(deps: OrdersDeps, core: OrderCore) {
       }
     },
 
-    /** Who the caller is on this order (customer, provider, store, staff); notFound for anyone else. */
-    async partyOf(me: AuthUser, orderId: number) {
-      return (await core.partyOrder(me, orderId)).actor;
-    },
-
-    /** What the payments module needs of an order: who pays, how much, and where it stands. */
-    async moneyFacts(orderId: number) {
-      const order = await repository.findOrder(orderId);
+    /**
+     * What the payments module needs of an order: who pays, how much, and where it stands. Given
+     * the order-access policy's answer, it is the row that answer was read from (no second read).
+     */
+    async moneyFacts(orderOrAccess: number | OrderAccess) {
+      const order =
+        typeof orderOrAccess === 'number'
+          ? await repository.findOrder(orderOrAccess)
+          : (core.access.rowOf(orderOrAccess) ?? (await repository.findOrder(orderOrAccess.orderId)));
       if (!order) return null;
       const facts = {
         id: order.id,

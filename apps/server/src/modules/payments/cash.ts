@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { type BookingApi, requireActor } from '../booking';
 import type { LedgerService } from '../ledger';
 import { clearingOf, escrowOf } from './accounts';
 import { orderIdOf, type PaymentsRepository } from './payments.repository';
@@ -34,16 +35,16 @@ export function createCashPayments(deps: {
   repository: PaymentsRepository;
   ledger: LedgerService;
   orders: PaymentsOrders;
+  /** Booking's one order-access policy (decision 102). */
+  orderAccess: BookingApi['orderAccess'];
   /** Books the completion of an order that completed before its cash was confirmed. */
   settleCompletion: (orderId: number) => Promise<void>;
 }) {
   const { repository, ledger, orders, clock } = deps;
 
   async function providerParty(me: AuthUser, orderId: number) {
-    const party = await orders.partyOf(me, orderId);
     // Only the provider who was handed the money (the therapist, or the store's staff) says so.
-    if (party === 'customer') throw new AppError('orderActorNotAllowed');
-    if (party !== 'provider' && party !== 'store') throw new AppError('notFound');
+    requireActor(await deps.orderAccess(me, orderId), ['provider', 'store']);
   }
 
   return {

@@ -6,7 +6,7 @@ import type { AppModule, ModuleContext } from '../../app-module';
 import { ok, okResponse } from '../../http/envelope';
 import { isLocalCaller } from '../../http/local-caller';
 import { AppError } from '../../lib/app-error';
-import type { BookingApi, OrderParties } from '../booking';
+import type { BookingApi } from '../booking';
 import type { LedgerService } from '../ledger';
 import { createBakongProvider } from './bakong-provider';
 import { createCashPayments } from './cash';
@@ -63,8 +63,8 @@ export function createPaymentsModule(
     therapistOfUser?: (userId: number) => Promise<{ id: number } | undefined>;
     /** Tests hand in providers that fail on purpose; otherwise the sandbox serves every rail. */
     providers?: Partial<Record<ExternalRail, PaymentProvider>>;
-    /** Who an order's provider is (tips are shown to them); absent: only customers read tips. */
-    partiesOf?: (orderId: number) => Promise<OrderParties | null>;
+    /** Booking's one order-access policy (decision 102): every route with an order id asks it. */
+    orderAccess: BookingApi['orderAccess'];
     /** A city's currency, for its top-up limits. */
     cities?: TopUpCities;
   },
@@ -85,13 +85,14 @@ export function createPaymentsModule(
   });
   const extrasRepository = createExtrasRepository(context.db);
   const extrasNeeds = { repository, extras: extrasRepository, ledger: needs.ledger, purposes };
-  const orderExtras = createOrderExtras({ ...extrasNeeds, db: context.db, orders: needs.orders });
-  const tips = createTips({
+  const { orderAccess } = needs;
+  const orderExtras = createOrderExtras({
     ...extrasNeeds,
-    clock: context.clock,
+    db: context.db,
     orders: needs.orders,
-    ...(needs.partiesOf ? { partiesOf: needs.partiesOf } : {}),
+    orderAccess,
   });
+  const tips = createTips({ ...extrasNeeds, clock: context.clock, orders: needs.orders, orderAccess });
   const topUps = createTopUps({
     ...extrasNeeds,
     clock: context.clock,
@@ -108,6 +109,7 @@ export function createPaymentsModule(
     repository,
     ledger: needs.ledger,
     orders: needs.orders,
+    orderAccess,
     providers,
   });
   const webhooks = createPaymentWebhooks({
@@ -127,6 +129,7 @@ export function createPaymentsModule(
     repository,
     ledger: needs.ledger,
     orders: needs.orders,
+    orderAccess,
     jobs: () => context.jobs,
     providers,
     settingsOf: payments.settingsOf,
@@ -148,6 +151,7 @@ export function createPaymentsModule(
     repository,
     ledger: needs.ledger,
     orders: needs.orders,
+    orderAccess,
     settleCompletion: orderMoney.settleCompletion,
   });
   const isDevelopmentTool = context.config.NODE_ENV !== 'production';

@@ -4,6 +4,7 @@ import type { PaymentMethod } from '@sabai/shared/payments/payments.schemas';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
+import { type BookingApi, requireActor } from '../booking';
 import type { LedgerService } from '../ledger';
 import { escrowOf } from './accounts';
 import type { ExtrasRepository } from './extras.repository';
@@ -85,6 +86,8 @@ export function createOrderExtras(deps: {
   extras: ExtrasRepository;
   ledger: LedgerService;
   orders: PaymentsOrders;
+  /** Booking's one order-access policy (decision 102). */
+  orderAccess: BookingApi['orderAccess'];
   purposes: PurposePayments;
 }) {
   const { repository, ledger, orders } = deps;
@@ -148,10 +151,12 @@ export function createOrderExtras(deps: {
     },
   };
 
+  /** The extras are the customer's to read and pay; other parties hear so, anyone else "not found". */
   async function customerOrder(me: AuthUser, orderId: number) {
+    const access = await deps.orderAccess(me, orderId);
+    requireActor(access, ['customer']);
     const now = await figures(orderId);
-    if (!now || now.facts.customerId !== me.id || now.facts.isHiddenByCustomer)
-      throw new AppError('notFound');
+    if (!now) throw new AppError('notFound');
     return now;
   }
 

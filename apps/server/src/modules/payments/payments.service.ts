@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { OrdersService } from '../booking';
+import { type BookingApi, type OrdersService, requireActor } from '../booking';
 import { isAccountRace, isInsufficientBalance, type LedgerService } from '../ledger';
 import { clearingOf, escrowOf, walletOf } from './accounts';
 import { type ExternalRail, newMerchantReference, type PaymentProvider } from './payment-provider';
@@ -31,7 +31,7 @@ export const RAIL_CURRENCIES: Record<ExternalRail, readonly string[] | 'any'> = 
 
 export type PaymentsOrders = Pick<
   OrdersService,
-  'systemStepWithin' | 'systemStepInOneStatement' | 'moneyFacts' | 'systemStep' | 'partyOf'
+  'systemStepWithin' | 'systemStepInOneStatement' | 'moneyFacts' | 'systemStep'
 >;
 
 export interface PaymentsDeps {
@@ -41,6 +41,8 @@ export interface PaymentsDeps {
   repository: PaymentsRepository;
   ledger: LedgerService;
   orders: PaymentsOrders;
+  /** Booking's one order-access policy (decision 102). */
+  orderAccess: BookingApi['orderAccess'];
   providers: Partial<Record<ExternalRail, PaymentProvider>>;
   /** Confirmed attempts of every other purpose (decision 045) are applied there. */
   otherPurposes?: {
@@ -118,10 +120,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return cityPaymentSettingsSchema.parse((await repository.citySettings(cityId)) ?? {});
   }
 
+  /** Only the order's customer pays it; its other parties hear so, anyone else "not found" (102). */
   async function customerOrder(me: AuthUser, orderId: number) {
-    const order = await orders.moneyFacts(orderId);
-    // Someone else's order does not exist for this caller.
-    if (!order || order.customerId !== me.id || order.isHiddenByCustomer) throw new AppError('notFound');
+    const access = await deps.orderAccess(me, orderId);
+    requireActor(access, ['customer']);
+    const order = await orders.moneyFacts(access);
+    if (!order) throw new AppError('notFound');
     return order;
   }
 

@@ -205,8 +205,8 @@ describe('a route that cannot refund: bank card details and a payout by customer
       expectedBy: null,
     });
     expect(await statusOf(customerToken, orderId)).toBe('refunding');
-    // Its provider and a stranger do not see the refund at all.
-    expect((await refundOf(therapistToken, orderId)).code).toBe(ERROR_CODES.notFound.code);
+    // Its provider sees the order but not its refund (decision 102); a stranger not even the order.
+    expect((await refundOf(therapistToken, orderId)).code).toBe(ERROR_CODES.orderActorNotAllowed.code);
     const stranger = await registerUser(app);
     expect((await refundOf(stranger.token, orderId)).code).toBe(ERROR_CODES.notFound.code);
     const strangerPut = await call(app, {

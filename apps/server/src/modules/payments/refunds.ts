@@ -49,6 +49,8 @@ export function createRefunds(deps: {
   repository: PaymentsRepository;
   ledger: LedgerService;
   orders: PaymentsOrders;
+  /** Booking's one order-access policy (decision 102). */
+  orderAccess: BookingApi['orderAccess'];
   jobs: () => JobQueue;
   providers: Partial<Record<ExternalRail, PaymentProvider>>;
   settingsOf: (cityId: number) => Promise<CityPaymentSettings>;
@@ -256,11 +258,11 @@ export function createRefunds(deps: {
   }
 
   async function readableRefund(me: AuthUser, orderId: number) {
-    // The order's customer and staff only: anyone else (its provider too) reads "not found".
-    const party = await orders.partyOf(me, orderId);
-    if (party !== 'customer' && party !== 'staff') throw new AppError('notFound');
+    // The order's customer and staff only; its other parties hear so, anyone else "not found".
+    const { actor } = await deps.orderAccess(me, orderId);
+    if (actor !== 'customer' && actor !== 'staff') throw new AppError('orderActorNotAllowed');
     const row = await repository.findRefund(orderId);
-    return { party, row };
+    return { party: actor, row };
   }
 
   async function view(row: PaymentRefundRow): Promise<RefundView> {
@@ -290,7 +292,7 @@ export function createRefunds(deps: {
     /** The customer's bank card for a refund their route cannot make; may be corrected until paid. */
     async submitBankDetails(me: AuthUser, orderId: number, details: RefundBankDetails): Promise<RefundView> {
       const { party, row } = await readableRefund(me, orderId);
-      if (party !== 'customer') throw new AppError('notFound');
+      if (party !== 'customer') throw new AppError('orderActorNotAllowed');
       if (!row || (row.status !== 'needsBankDetails' && row.status !== 'awaitingPayout'))
         throw new AppError('refundBankDetailsNotNeeded');
       await deps.db.transaction(async (raw) => {

@@ -4,7 +4,7 @@ import type { PaymentMethod } from '@sabai/shared/payments/payments.schemas';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { OrderParties } from '../booking';
+import { type BookingApi, requireActor } from '../booking';
 import type { LedgerService } from '../ledger';
 import type { ExtrasRepository, TipRow } from './extras.repository';
 import type { PaymentPurposeHandler, PurposePayments } from './payment-purposes';
@@ -46,7 +46,8 @@ export function createTips(deps: {
   extras: ExtrasRepository;
   ledger: LedgerService;
   orders: PaymentsOrders;
-  partiesOf?: (orderId: number) => Promise<OrderParties | null>;
+  /** Booking's one order-access policy (decision 102). */
+  orderAccess: BookingApi['orderAccess'];
   purposes: PurposePayments;
 }) {
   const { extras, orders, clock } = deps;
@@ -89,24 +90,25 @@ export function createTips(deps: {
     },
   };
 
-  /** The customer, or the order's provider: anyone else is told the order does not exist. */
+  /**
+   * Whoever may see the order reads its tips (decision 102): the customer, the provider they go to
+   * (the therapist, or the store's staff for the store's), customer service; only the customer tips.
+   */
   async function partyOrder(me: AuthUser, orderId: number) {
-    const order = await orders.moneyFacts(orderId);
+    const access = await deps.orderAccess(me, orderId);
+    const order = await orders.moneyFacts(access);
     if (!order) throw new AppError('notFound');
-    if (order.customerId === me.id && !order.isHiddenByCustomer) return { order, side: 'customer' as const };
-    const parties = await deps.partiesOf?.(orderId);
-    if (parties && parties.providerUserId === me.id) return { order, side: 'provider' as const };
-    throw new AppError('notFound');
+    return { order, access };
   }
 
   return {
     handler,
 
     async ofOrder(me: AuthUser, orderId: number): Promise<OrderTipsView> {
-      const { order, side } = await partyOrder(me, orderId);
+      const { order, access } = await partyOrder(me, orderId);
       const paid = await extras.paidTipsOf(orderId);
       const settings = await settingsFor(order.cityId, order.currency);
-      const isCustomer = side === 'customer';
+      const isCustomer = access.actor === 'customer';
       return {
         tips: paid.map(tipView),
         paidTotal: paid.reduce((total, tip) => total + tip.amount, 0),
@@ -118,9 +120,9 @@ export function createTips(deps: {
     },
 
     async give(me: AuthUser, orderId: number, amount: number, method: PaymentMethod) {
-      const order = await orders.moneyFacts(orderId);
-      // Only the order's customer tips; to anyone else the order does not exist.
-      if (!order || order.customerId !== me.id || order.isHiddenByCustomer) throw new AppError('notFound');
+      const { order, access } = await partyOrder(me, orderId);
+      // Only the order's customer tips; its other parties hear so (decision 102).
+      requireActor(access, ['customer']);
       if (!TIPPABLE.includes(order.status)) throw new AppError('tipOrderNotCompleted');
       const settings = await settingsFor(order.cityId, order.currency);
       if (amount > settings.tipMaxAmount) throw new AppError('tipAmountOutOfRange');

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Page, pageWindow, toPage } from '../../lib/paging';
 import type { Outbox } from '../../outbox/outbox';
-import type { BookingApi } from '../booking';
+import { type BookingApi, requireActor } from '../booking';
 import { type CareImages, careImageUrl } from './care-images';
 import type { ComplaintRow, ComplaintsRepository } from './complaints.repository';
 import type { ReviewsRepository } from './reviews.repository';
@@ -38,14 +38,17 @@ export function createComplaintsService(deps: {
   images: CareImages;
   clock: Clock;
   outbox: Outbox;
-  booking: { orders: Pick<BookingApi['orders'], 'afterServiceFacts'> };
+  booking: Pick<BookingApi, 'orderAccess'> & { orders: Pick<BookingApi['orders'], 'afterServiceFacts'> };
 }) {
   const { repository, images, clock, outbox } = deps;
 
   return {
     async create(me: AuthUser, body: ComplaintBody): Promise<Complaint> {
-      const facts = await deps.booking.orders.afterServiceFacts(body.orderId);
-      if (!facts || facts.customerId !== me.id || facts.isHiddenByCustomer) throw new AppError('notFound');
+      // Only the order's customer complains; its other parties hear so, anyone else "not found" (102).
+      const access = await deps.booking.orderAccess(me, body.orderId);
+      requireActor(access, ['customer']);
+      const facts = await deps.booking.orders.afterServiceFacts(access);
+      if (!facts) throw new AppError('notFound');
       if (!isAfterService(facts) || !facts.finishedAt) throw new AppError('orderNotComplainable');
       const now = clock.now();
       if (now.getTime() > facts.finishedAt.getTime() + COMPLAINT_WINDOW_DAYS * DAY) {

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Page, pageWindow, toPage } from '../../lib/paging';
 import type { Outbox } from '../../outbox/outbox';
-import type { BookingApi } from '../booking';
+import { type BookingApi, requireActor } from '../booking';
 import { type CareImages, careImageUrl } from './care-images';
 import type { FeedbackReplyRow, FeedbackRepository, FeedbackRow } from './feedback.repository';
 import type { ReviewsRepository } from './reviews.repository';
@@ -58,7 +58,7 @@ export function createFeedbackService(deps: {
   images: CareImages;
   clock: Clock;
   outbox: Outbox;
-  booking: { orders: Pick<BookingApi['orders'], 'afterServiceFacts'> };
+  booking: Pick<BookingApi, 'orderAccess'>;
 }) {
   const { repository, images, clock, outbox } = deps;
 
@@ -100,8 +100,8 @@ export function createFeedbackService(deps: {
       if (description === '') throw new AppError('feedbackDescriptionRequired');
       const orderId = body.orderId;
       if (orderId !== null) {
-        const facts = await deps.booking.orders.afterServiceFacts(orderId);
-        if (!facts || facts.customerId !== me.id || facts.isHiddenByCustomer) throw new AppError('notFound');
+        // Feedback links only the caller's own order; its other parties hear so (decision 102).
+        requireActor(await deps.booking.orderAccess(me, orderId), ['customer']);
       }
       const imageKeys = await images.assertOwn(me.id, body.imageKeys);
       const now = clock.now();

@@ -22,7 +22,7 @@ import { createReviewsService } from './reviews.service';
  */
 export function createReviewsModule(
   context: Pick<ModuleContext, 'db' | 'clock' | 'config' | 'outbox' | 'log'>,
-  needs: { booking: Pick<BookingApi, 'orders' | 'partiesOf'> },
+  needs: { booking: Pick<BookingApi, 'orders' | 'partiesOf' | 'orderAccess'> },
 ): AppModule<undefined> {
   const images = createCareImages(createLocalStorage(path.join(context.config.DATA_DIR, 'uploads')));
   const repository = createReviewsRepository(context.db);

@@ -164,11 +164,14 @@ describe('reviews', () => {
     expect((await s.get(`/app/orders/${order.id}`, customer.token)).data.status).toBe('serviceEnded');
   });
 
-  it("answers someone else's order as not found (staff included) and refuses an unfinished one", async () => {
+  it("answers someone else's order as not found, its other parties as not theirs to review, and refuses an unfinished one", async () => {
     const order = await orderUpTo();
     expect((await review(order.id, {}, stranger.token)).code).toBe(ERROR_CODES.notFound.code);
-    expect((await review(order.id, {}, await s.staffToken())).code).toBe(ERROR_CODES.notFound.code);
-    expect((await review(order.id, {}, therapist.token)).code).toBe(ERROR_CODES.notFound.code);
+    // Staff and the provider see the order (decision 102); reviewing it is the customer's.
+    expect((await review(order.id, {}, await s.staffToken())).code).toBe(
+      ERROR_CODES.orderActorNotAllowed.code,
+    );
+    expect((await review(order.id, {}, therapist.token)).code).toBe(ERROR_CODES.orderActorNotAllowed.code);
     const unfinished = await orderUpTo('accept');
     expect((await review(unfinished.id, {})).code).toBe(ERROR_CODES.orderNotReviewable.code);
     expect(await reviewsOfOrder(order.id)).toBe(0);

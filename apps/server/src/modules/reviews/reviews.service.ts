@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock';
 import { localised } from '../../lib/localised';
 import { type Page, pageWindow, toPage } from '../../lib/paging';
 import type { Outbox } from '../../outbox/outbox';
-import type { BookingApi, OrderAfterServiceFacts } from '../booking';
+import { type BookingApi, type OrderAfterServiceFacts, requireActor } from '../booking';
 import { type CareImages, careImageUrl } from './care-images';
 import type { ReviewRow, ReviewsRepository } from './reviews.repository';
 
@@ -42,7 +42,7 @@ export interface ReviewsDeps {
   images: CareImages;
   clock: Clock;
   outbox: Outbox;
-  booking: Pick<BookingApi, 'partiesOf'> & {
+  booking: Pick<BookingApi, 'partiesOf' | 'orderAccess'> & {
     orders: Pick<BookingApi['orders'], 'afterServiceFacts' | 'reviewStepWithin'>;
   };
 }
@@ -84,10 +84,12 @@ export function createReviewsService(deps: ReviewsDeps) {
     createdAt: row.createdAt.toISOString(),
   });
 
-  /** The caller's own order; anyone else's (staff included) does not exist for this route. */
+  /** Only the order's customer reviews it; its other parties hear so, anyone else "not found" (102). */
   async function ownOrder(me: AuthUser, orderId: number) {
-    const facts = await booking.orders.afterServiceFacts(orderId);
-    if (!facts || facts.customerId !== me.id || facts.isHiddenByCustomer) throw new AppError('notFound');
+    const access = await booking.orderAccess(me, orderId);
+    requireActor(access, ['customer']);
+    const facts = await booking.orders.afterServiceFacts(access);
+    if (!facts) throw new AppError('notFound');
     return facts;
   }
 
