@@ -23,6 +23,7 @@ const conversation: Conversation = {
   lastMessage: null,
   canSend: true,
   closedReason: null,
+  endedOrder: null,
 };
 
 afterEach(() => {
