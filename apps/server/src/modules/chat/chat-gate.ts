@@ -1,6 +1,5 @@
 import { ORDER_STATUS_CODES } from '@sabai/shared/booking/order-status';
 import type { ChatEndedOrder } from '@sabai/shared/chat/chat.schemas';
-import type { Clock } from '../../lib/clock';
 import type { ChatRepository, MemberPlace } from './chat.repository';
 import type { ChatOrder, ChatOrdersRepository } from './chat-orders.repository';
 
@@ -12,9 +11,6 @@ export interface ChatGate {
   /** With `chatClosed`: the order that ended last, for the page's "why" and what to do next. */
   endedOrder: ChatEndedOrder | null;
 }
-
-/** An order's chat stays open this long after its service ended (or it was cancelled). */
-export const ORDER_CHAT_GRACE_MS = 24 * 60 * 60_000;
 
 const ALWAYS_OPEN: ChatGate = { canSend: true, closedReason: null, masked: false, endedOrder: null };
 
@@ -35,7 +31,7 @@ const endedOrderOf = (order: ChatOrder): ChatEndedOrder => ({
  * ended — the spec's "no messages after service ended": the chat closes when the service ends (or
  * the order is cancelled), not later. A team group's members always may (decision 061).
  */
-export function createChatGate(deps: { chat: ChatRepository; orders: ChatOrdersRepository; clock: Clock }) {
+export function createChatGate(deps: { chat: ChatRepository; orders: ChatOrdersRepository }) {
   async function between(
     a: number,
     b: number,
@@ -51,8 +47,7 @@ export function createChatGate(deps: { chat: ChatRepository; orders: ChatOrdersR
       return { canSend: false, closedReason: 'chatNotOpen', masked: true, endedOrder: null };
     // Contact details are masked where a provider could take the customer off the platform.
     const masked = orders.some((order) => order.via === 'provider');
-    const now = deps.clock.now().getTime();
-    if (orders.some((order) => !order.endedAt || now < order.endedAt.getTime() + ORDER_CHAT_GRACE_MS))
+    if (orders.some((order) => order.endedAt === null))
       return { canSend: true, closedReason: null, masked, endedOrder: null };
     const last = orders.reduce((latest, order) =>
       (order.endedAt?.getTime() ?? 0) > (latest.endedAt?.getTime() ?? 0) ? order : latest,

@@ -39,7 +39,7 @@ export function createChatService(deps: {
   storage: FileStorage;
 }) {
   const { repositories, clock, outbox, storage } = deps;
-  const gate = createChatGate({ ...repositories, clock });
+  const gate = createChatGate(repositories);
   const conversations = createConversationsService({
     ...repositories,
     conversationRows: repositories.conversations,
