@@ -81,6 +81,21 @@ export const chatGroupInfoSchema = z.object({
 });
 export type ChatGroupInfo = z.infer<typeof chatGroupInfoSchema>;
 
+/**
+ * The order whose end closed a chat (the spec's "no messages after service ended"): the page says
+ * why and offers its customer feedback on it and booking its provider again.
+ */
+export const chatEndedOrderSchema = z.object({
+  orderId: z.number().int(),
+  customerId: z.number().int(),
+  /** The therapist to book again (a home visit's; an in-store visit's when one was named). */
+  therapistId: z.number().int().nullable(),
+  /** The store of an in-store visit; null for a home visit. */
+  storeId: z.number().int().nullable(),
+  endedBy: z.enum(['serviceEnded', 'cancelled']),
+});
+export type ChatEndedOrder = z.infer<typeof chatEndedOrderSchema>;
+
 export const conversationSchema = z.object({
   id: z.number().int(),
   /** 1 single, 2 group (decision 061). */
@@ -102,6 +117,8 @@ export const conversationSchema = z.object({
   /** Whether the member may send now; `closedReason` says why not. */
   canSend: z.boolean(),
   closedReason: z.enum(['chatClosed', 'chatNotOpen']).nullable(),
+  /** With `chatClosed`: the order that ended last (null otherwise). */
+  endedOrder: chatEndedOrderSchema.nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

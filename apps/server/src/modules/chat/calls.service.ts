@@ -13,55 +13,24 @@ import {
   type CallSignal,
   type CallSignalEvent,
 } from '@sabai/shared/chat/call.schemas';
-import { CALL_RING_STOPS, type CallRingStop } from '@sabai/shared/chat/call-push';
 import { CHAT_MESSAGE_TYPES } from '@sabai/shared/chat/chat.schemas';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { chatCalls, users } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Outbox } from '../../outbox/outbox';
 import type { EventBus } from '../realtime';
+import { callEventOf as eventOf, secondsBetween } from './call-events';
+import { type IncomingCallNotifier, isRingStop } from './call-notifier';
+import type { CallRow, CallsRepository } from './calls.repository';
 import type { ChatService } from './chat.service';
 import { type IceConfig, iceServersFor } from './ice-servers';
+
+export { type IncomingCallNotifier, type RingingCall, socketOnlyCallNotifier } from './call-notifier';
 
 /** How many calls one user may start in a minute: ring-and-cancel must not flood a chat with notes. */
 export const CALL_START_LIMIT = { max: 5, windowMs: 60_000 };
 /** The sweep is a backstop for clients that vanished: it waits this much longer than a client would. */
 const SWEEP_GRACE_MS = 5_000;
-
-type CallRow = typeof chatCalls.$inferSelect;
-
-/** A call that has just started ringing, with what a notification shows of its caller. */
-export interface RingingCall {
-  callId: number;
-  conversationId: number;
-  callerId: number;
-  calleeId: number;
-  caller: { nickname: string; avatarUrl: string | null };
-  /** When the ring gives up (45 s after it started). */
-  expiresAt: Date;
-}
-
-/**
- * The hook for ringing a callee whose app is in the background (Web Push, decision 063): `ring` is
- * called after a call is committed as ringing, `stopped` after it stops ringing (cancelled,
- * rejected, not answered, or answered on one of the callee's devices) so the others stop showing
- * it. The in-app ring needs nothing from it (it goes over the socket). Both run after the commit,
- * unawaited: failures are logged and never hold up or stop the call.
- */
-export interface IncomingCallNotifier {
-  ring(call: RingingCall): Promise<void>;
-  stopped(call: { callId: number; calleeId: number; reason: CallRingStop }): Promise<void>;
-}
-
-/** Without Web Push: the in-app ring over the socket is the only ring. */
-export const socketOnlyCallNotifier: IncomingCallNotifier = { ring: async () => {}, stopped: async () => {} };
-
-/** The outcomes a call that was still ringing ends with. */
-const isRingStop = (outcome: CallOutcome | null | undefined): outcome is CallOutcome & CallRingStop =>
-  CALL_RING_STOPS.includes(outcome as CallRingStop);
 
 function isUniqueViolation(error: unknown): boolean {
   for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
@@ -71,21 +40,6 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** What the two sides' events carry: enough to tell which call changed; the page reads the rest over HTTP. */
-const eventOf = (row: CallRow) => ({
-  callId: row.id,
-  conversationId: row.conversationId,
-  callerId: row.callerId,
-  calleeId: row.calleeId,
-  state: row.state,
-  outcome: row.outcome,
-  callerDevice: row.callerDevice,
-  calleeDevice: row.calleeDevice,
-});
-
-const secondsBetween = (from: Date | null, to: Date | null) =>
-  from && to ? Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000)) : 0;
-
 /**
  * Voice calls (decision 057): the call's state is a row, every step a conditional update in one
  * transaction, so two processes behind Redis agree on it; the steps are published through the
@@ -94,7 +48,7 @@ const secondsBetween = (from: Date | null, to: Date | null) =>
  * in the transaction that ends the call, so both sides see it, live or later.
  */
 export function createCallsService(deps: {
-  db: Db;
+  calls: CallsRepository;
   clock: Clock;
   outbox: Outbox;
   bus: EventBus;
@@ -103,7 +57,7 @@ export function createCallsService(deps: {
   notifier: IncomingCallNotifier;
   log: { error: (object: unknown, message: string) => void };
 }) {
-  const { db, clock, outbox, bus, chat } = deps;
+  const { calls, clock, outbox, bus, chat } = deps;
   const topicsOf = (row: CallRow) => [`user:${row.callerId}`, `user:${row.calleeId}`];
 
   /** The background ring's work runs after the commit, unawaited: it never holds up or fails a call. */
@@ -115,7 +69,7 @@ export function createCallsService(deps: {
 
   /** A call I take part in; anyone else's answers as not found. */
   async function ownCall(me: AuthUser, callId: number): Promise<CallRow> {
-    const [row] = await db.select().from(chatCalls).where(eq(chatCalls.id, callId));
+    const row = await calls.byId(callId);
     if (!row || (row.callerId !== me.id && row.calleeId !== me.id)) throw new AppError('notFound');
     return row;
   }
@@ -152,15 +106,15 @@ export function createCallsService(deps: {
     const now = clock.now();
     let wasRinging = false;
     const result = await outbox.transaction(async (tx) => {
-      const [row] = await tx.select().from(chatCalls).where(eq(chatCalls.id, callId)).for('update');
+      const row = await calls.lockIn(tx, callId);
       if (!row || row.endedAt) return { row: row ?? null, endedNow: false };
       const decision = decide(row, now);
       if (!decision) return { row, endedNow: false };
-      const [ended] = await tx
-        .update(chatCalls)
-        .set({ state: 'ended', outcome: decision.outcome, endedAt: decision.endedAt })
-        .where(eq(chatCalls.id, callId))
-        .returning();
+      const ended = await calls.updateLiveIn(tx, callId, null, {
+        state: 'ended',
+        outcome: decision.outcome,
+        endedAt: decision.endedAt,
+      });
       if (!ended) return { row, endedNow: false };
       wasRinging = row.state === 'ringing';
       const body: CallMessageBody = {
@@ -221,49 +175,20 @@ export function createCallsService(deps: {
     async start(me: AuthUser, input: { conversationId: number; deviceId: string }): Promise<Call> {
       const member = await chat.memberWhoMayTalk(me, input.conversationId);
       const now = clock.now();
-      const [recent] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(chatCalls)
-        .where(
-          and(
-            eq(chatCalls.callerId, me.id),
-            gt(chatCalls.createdAt, new Date(now.getTime() - CALL_START_LIMIT.windowMs)),
-          ),
-        );
-      if ((recent?.count ?? 0) >= CALL_START_LIMIT.max) throw new AppError('chatSendingTooFast');
+      const recent = await calls.startedSince(me.id, new Date(now.getTime() - CALL_START_LIMIT.windowMs));
+      if (recent >= CALL_START_LIMIT.max) throw new AppError('chatSendingTooFast');
       let row: CallRow;
       try {
         row = await outbox.transaction(async (tx) => {
           // Both users' rows are locked (in id order): two calls involving either of them start one at a time.
-          await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(inArray(users.id, [me.id, member.peerId]))
-            .orderBy(users.id)
-            .for('update');
-          const people = [me.id, member.peerId];
-          const [busy] = await tx
-            .select({ id: chatCalls.id })
-            .from(chatCalls)
-            .where(
-              and(
-                isNull(chatCalls.endedAt),
-                or(inArray(chatCalls.callerId, people), inArray(chatCalls.calleeId, people)),
-              ),
-            )
-            .limit(1);
-          if (busy) throw new AppError('callBusy');
-          const [made] = await tx
-            .insert(chatCalls)
-            .values({
-              conversationId: member.conversationId,
-              callerId: me.id,
-              calleeId: member.peerId,
-              state: 'ringing',
-              callerDevice: input.deviceId,
-              createdAt: now,
-            })
-            .returning();
+          if (await calls.lockPeopleAndFindBusyIn(tx, [me.id, member.peerId])) throw new AppError('callBusy');
+          const made = await calls.insertRingingIn(tx, {
+            conversationId: member.conversationId,
+            callerId: me.id,
+            calleeId: member.peerId,
+            callerDevice: input.deviceId,
+            createdAt: now,
+          });
           if (!made) throw new AppError('callBusy');
           await outbox.add(tx, {
             aggregateType: 'chatCall',
@@ -300,13 +225,7 @@ export function createCallsService(deps: {
 
     /** My live call, if any (an app opening while it rings shows the incoming call). */
     async current(me: AuthUser): Promise<Call | null> {
-      const [row] = await db
-        .select()
-        .from(chatCalls)
-        .where(
-          and(isNull(chatCalls.endedAt), or(eq(chatCalls.callerId, me.id), eq(chatCalls.calleeId, me.id))),
-        )
-        .limit(1);
+      const row = await calls.liveOf(me.id);
       return row ? viewOf(me, row) : null;
     },
 
@@ -319,11 +238,11 @@ export function createCallsService(deps: {
       await chat.memberWhoMayTalk(me, row.conversationId);
       const now = clock.now();
       const accepted = await outbox.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(chatCalls)
-          .set({ state: 'accepted', acceptedAt: now, calleeDevice: deviceId })
-          .where(and(eq(chatCalls.id, callId), eq(chatCalls.state, 'ringing'), isNull(chatCalls.endedAt)))
-          .returning();
+        const updated = await calls.updateLiveIn(tx, callId, 'ringing', {
+          state: 'accepted',
+          acceptedAt: now,
+          calleeDevice: deviceId,
+        });
         if (!updated) return null;
         await outbox.add(tx, {
           aggregateType: 'chatCall',
@@ -355,11 +274,11 @@ export function createCallsService(deps: {
       if (row.state === 'ringing') throw new AppError('callNotAnsweredYet');
       const now = clock.now();
       const updated = await outbox.transaction(async (tx) => {
-        const [first] = await tx
-          .update(chatCalls)
-          .set({ state: 'connected', connectedAt: now, aliveAt: now })
-          .where(and(eq(chatCalls.id, callId), eq(chatCalls.state, 'accepted'), isNull(chatCalls.endedAt)))
-          .returning();
+        const first = await calls.updateLiveIn(tx, callId, 'accepted', {
+          state: 'connected',
+          connectedAt: now,
+          aliveAt: now,
+        });
         if (first) {
           await outbox.add(tx, {
             aggregateType: 'chatCall',
@@ -370,12 +289,7 @@ export function createCallsService(deps: {
           });
           return first;
         }
-        const [alive] = await tx
-          .update(chatCalls)
-          .set({ aliveAt: now })
-          .where(and(eq(chatCalls.id, callId), eq(chatCalls.state, 'connected'), isNull(chatCalls.endedAt)))
-          .returning();
-        return alive ?? null;
+        return (await calls.updateLiveIn(tx, callId, 'connected', { aliveAt: now })) ?? null;
       });
       if (!updated) throw new AppError('callEnded');
       return viewOf(me, updated);
@@ -415,21 +329,9 @@ export function createCallsService(deps: {
      */
     async expire(now: Date): Promise<number> {
       const at = (ms: number) => new Date(now.getTime() - ms - SWEEP_GRACE_MS);
-      const stale = await db
-        .select({ id: chatCalls.id })
-        .from(chatCalls)
-        .where(
-          and(
-            isNull(chatCalls.endedAt),
-            or(
-              and(eq(chatCalls.state, 'ringing'), lt(chatCalls.createdAt, at(CALL_RING_TIMEOUT_MS))),
-              and(eq(chatCalls.state, 'accepted'), lt(chatCalls.acceptedAt, at(CALL_CONNECT_TIMEOUT_MS))),
-              and(eq(chatCalls.state, 'connected'), lt(chatCalls.aliveAt, at(CALL_SILENT_LIMIT_MS))),
-            ),
-          ),
-        );
+      const stale = await calls.staleIds(now, SWEEP_GRACE_MS);
       let ended = 0;
-      for (const { id } of stale) {
+      for (const id of stale) {
         // Checked again under the row's lock: a side may have answered or beaten since the select.
         const { endedNow } = await finish(id, (call, current) => {
           if (call.state === 'ringing' && call.createdAt < at(CALL_RING_TIMEOUT_MS))

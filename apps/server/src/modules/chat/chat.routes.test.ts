@@ -392,22 +392,60 @@ describe('messages between the customer and the therapist', () => {
     );
   });
 
-  it('closes the order’s chat 24 hours after the service ended', async () => {
-    for (const transition of ['depart', 'arrive', 'start', 'end']) {
+  it('closes the order’s chat when the service ends: no message, picture or call, and says why and which order', async () => {
+    for (const transition of ['depart', 'arrive', 'start']) {
       expect((await s.step(order.id, transition, therapist.token)).code, transition).toBe(0);
     }
     nextWindow();
-    expect((await send(conversation.id, customer.token, 'Thank you!')).code).toBe(0);
-    clock.advance(24 * 60 * 60_000 + 1_000);
+    // During the service both may still write.
+    expect((await send(conversation.id, customer.token, 'The door is open')).code).toBe(0);
+    expect((await s.step(order.id, 'end', therapist.token)).code).toBe(0);
+    nextWindow();
     const before = await countMessages();
-    const closed = await send(conversation.id, customer.token, 'One more thing', crypto.randomUUID());
+    // The spec: "no messages after service ended" — at once, from either side, in the reader's language.
+    const closed = await send(conversation.id, customer.token, 'Thank you!');
     expect(closed.code).toBe(ERROR_CODES.chatClosed.code);
     expect(closed.msg).toBe('The service has ended, so messages can no longer be sent.');
+    const fromTherapist = await post(
+      `/app/chat/conversations/${conversation.id}/messages`,
+      therapist.token,
+      { type: 'text', uniqueId: crypto.randomUUID(), body: 'See you next time' },
+      'km',
+    );
+    expect(fromTherapist).toMatchObject({
+      code: ERROR_CODES.chatClosed.code,
+      msg: 'សេវាកម្មបានបញ្ចប់ហើយ ដូច្នេះមិនអាចផ្ញើសារបានទៀតទេ។',
+    });
+    const picture = await call(app, {
+      method: 'POST',
+      url: `/app/chat/conversations/${conversation.id}/images?uniqueId=${crypto.randomUUID()}`,
+      token: customer.token,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\npng\r\n--x--\r\n',
+    });
+    expect(picture.json().code).toBe(ERROR_CODES.chatClosed.code);
+    const ring = await post('/app/chat/calls', customer.token, {
+      conversationId: conversation.id,
+      deviceId: 'dev-12345',
+    });
+    expect(ring.code).toBe(ERROR_CODES.chatClosed.code);
     expect(await countMessages()).toBe(before);
-    expect((await s.get(`/app/chat/conversations/${conversation.id}`, customer.token)).data).toMatchObject({
+    // The page shows why, and the order it can offer feedback on and whose therapist to book again.
+    const view = (await s.get(`/app/chat/conversations/${conversation.id}`, customer.token)).data;
+    expect(view).toMatchObject({
       canSend: false,
       closedReason: 'chatClosed',
+      endedOrder: {
+        orderId: order.id,
+        customerId: customer.id,
+        therapistId: therapist.therapistId,
+        storeId: null,
+        endedBy: 'serviceEnded',
+      },
     });
+    // The history stays readable.
+    expect((await messagesOf(conversation.id, customer.token)).items.at(-1)?.body).toBe('The door is open');
   });
 });
 

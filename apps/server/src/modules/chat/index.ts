@@ -3,11 +3,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule, ModuleContext } from '../../app-module';
 import { createLocalStorage } from '../../lib/storage';
 import { createTranslator, readerTranslator } from '../../lib/translator/translator';
+import { createCallsRepository } from './calls.repository';
 import { callsRoutes } from './calls.routes';
 import { createCallsService, type IncomingCallNotifier, socketOnlyCallNotifier } from './calls.service';
+import { createChatRepository } from './chat.repository';
 import { chatRoutes } from './chat.routes';
 import { createChatService } from './chat.service';
+import { createChatGroupsRepository } from './chat-groups.repository';
+import { createChatMessagesRepository } from './chat-messages.repository';
+import { createChatOrdersRepository } from './chat-orders.repository';
+import { createConversationsRepository } from './conversations.repository';
 import { createMessageTranslationsService } from './message-translations.service';
+import { createPhrasesRepository } from './phrases.repository';
 import { createPhrasesService } from './phrases.service';
 
 export type { IncomingCallNotifier } from './calls.service';
@@ -24,14 +31,21 @@ export function createChatModule(
     incomingCallNotifier?: IncomingCallNotifier;
   } = {},
 ): AppModule<undefined> {
+  const repositories = {
+    chat: createChatRepository(context.db, context.outbox),
+    conversations: createConversationsRepository(context.db),
+    messages: createChatMessagesRepository(context.db),
+    groups: createChatGroupsRepository(context.db),
+    orders: createChatOrdersRepository(context.db),
+  };
   const chat = createChatService({
-    db: context.db,
+    repositories,
     clock: context.clock,
     outbox: context.outbox,
     storage: createLocalStorage(path.join(context.config.DATA_DIR, 'uploads')),
   });
   const calls = createCallsService({
-    db: context.db,
+    calls: createCallsRepository(context.db),
     clock: context.clock,
     outbox: context.outbox,
     bus: context.bus,
@@ -45,9 +59,12 @@ export function createChatModule(
     notifier: needs.incomingCallNotifier ?? socketOnlyCallNotifier,
     log: context.log,
   });
-  const phrases = createPhrasesService({ db: context.db, clock: context.clock });
+  const phrases = createPhrasesService({
+    phrases: createPhrasesRepository(context.db),
+    clock: context.clock,
+  });
   const translations = createMessageTranslationsService({
-    db: context.db,
+    messages: repositories.messages,
     clock: context.clock,
     translate: readerTranslator(createTranslator(context.config), context.log),
   });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/identity-helpers';
 import { at, createOrderScenario } from '../../../test/order-scenario';
 import { queryRows } from '../../db/client';
-import { audioContainerOf } from './chat.service';
+import { audioContainerOf } from './message-view';
 
 const s = await createOrderScenario();
 const { app, customer, therapist, stranger, clock } = s;

@@ -25,6 +25,7 @@ const conversation: Conversation = {
   lastMessage: null,
   canSend: true,
   closedReason: null,
+  endedOrder: null,
 };
 
 const stored = (seq: number, uniqueId: string, body: string, fromUid = 2): ChatMessage => ({

@@ -1,92 +1,45 @@
 import '../chat-strings';
 import { CHAT_MESSAGE_TYPES, type Conversation, REVOKE_WINDOW_MS } from '@sabai/shared/chat/chat.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { ActionSheet, Button, Dialog, Popup, SpinLoading, TextArea } from 'antd-mobile';
-import { PhoneFill, PictureOutline, TextOutline } from 'antd-mobile-icons';
-import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ActionSheet, Button, Dialog, SpinLoading } from 'antd-mobile';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import { confirm, showToast } from '../../../components/ui/feedback';
 import { LoadError } from '../../../components/ui/state-views';
 import { useFormatting } from '../../../hooks/use-formatting';
 import { isApiError } from '../../../lib/api-client';
-import { intlFormatter } from '../../../lib/intl-formatters';
-import * as paths from '../../../lib/paths';
-import { callApi, callDeviceId } from '../api/call-api';
-import { chatApi, chatKeys, useGroupDetail, usePhrases } from '../api/chat-api';
-import { callOutcomeText } from '../call/call-outcome';
-import { readDraft, writeDraft } from '../drafts';
-import { type ShownMessage, useConversationMessages } from '../use-conversation-messages';
-import { type TranslationState, useMessageTranslations } from '../use-message-translations';
-import { VoiceBubble } from '../voice/voice-bubble';
-import { VoiceRecordButton } from '../voice/voice-record-button';
-import { MessageTranslation } from './message-translation';
+import { chatApi, chatKeys } from '../api/chat-api';
+import type { ShownMessage } from '../shown-message';
+import { useConversationMessages } from '../use-conversation-messages';
+import { useMessageTranslations } from '../use-message-translations';
+import { useSenderNames } from '../use-sender-names';
+import { ChatClosedNotice } from './chat-closed-notice';
+import { ChatComposer } from './chat-composer';
+import { MessageBubble } from './message-bubble';
 
-const LONG_PRESS_MS = 500;
 /** The no-IndexedDB notice shows once per visit, not on every conversation opened. */
 let hasToldStorageUnavailable = false;
 
-/** chat/index: one conversation, live, with optimistic sending, recall and delete for me. */
+/**
+ * chat/index: one conversation, live — the messages (`MessageBubble`), their menu (translate,
+ * recall, delete for me), and under them the composer (`ChatComposer`) or, when the member may not
+ * send, why and what next (`ChatClosedNotice`). The messages' data is `useConversationMessages`.
+ */
 export function ConversationView({ conversation, meId }: { conversation: Conversation; meId: number }) {
   const { t } = useTranslation('chat');
   const queryClient = useQueryClient();
   const chat = useConversationMessages(conversation.id, meId, conversation.friendUid);
-  // In a team group each message from someone else carries its sender's name (decision 061).
-  const group = useGroupDetail(conversation.groupId);
   const isGroup = conversation.groupId !== null;
-  const memberNames = useMemo(
-    () => new Map(group.data?.members.map((member) => [member.id, member.nickname])),
-    [group.data],
+  const senderName = useSenderNames(
+    conversation,
+    meId,
+    chat.messages.map((message) => message.fromUid),
   );
-  // A sender missing from the team as it was read may have joined since: the team is read again
-  // once per such sender before they are called a former member (and while it is first being
-  // read, no name at all rather than a wrong one).
-  const askedAgainFor = useRef(new Set<number>());
-  const unknownSender =
-    isGroup && group.data
-      ? chat.messages.find(
-          (message) =>
-            message.fromUid !== meId &&
-            !memberNames.has(message.fromUid) &&
-            !askedAgainFor.current.has(message.fromUid),
-        )?.fromUid
-      : undefined;
-  useEffect(() => {
-    if (unknownSender === undefined || group.isFetching) return;
-    askedAgainFor.current.add(unknownSender);
-    void group.refetch();
-  }, [unknownSender, group.isFetching, group.refetch]);
-  const senderName = (fromUid: number) => {
-    if (!isGroup) return conversation.userInfo?.nickname ?? '';
-    if (!group.data) return '';
-    const name = memberNames.get(fromUid);
-    if (name !== undefined) return name;
-    return askedAgainFor.current.has(fromUid) && !group.isFetching ? t('group.formerMember') : '';
-  };
-  const [draft, setDraft] = useState(() => readDraft(conversation.id));
   const [menuFor, setMenuFor] = useState<ShownMessage | null>(null);
-  const [isPhrasesOpen, setPhrasesOpen] = useState(false);
   const translations = useMessageTranslations(useFormatting().language);
   const scroller = useRef<HTMLDivElement>(null);
-  const imageInput = useRef<HTMLInputElement>(null);
   const stickToBottom = useRef(true);
   const heightBeforeOlder = useRef<number | null>(null);
-  const navigate = useNavigate();
-  const [isStartingCall, setStartingCall] = useState(false);
-
-  /** Rings the other member (decision 057); the call page takes over from there. */
-  const startCall = async () => {
-    if (isStartingCall) return;
-    setStartingCall(true);
-    try {
-      const call = await callApi.start(conversation.id, callDeviceId());
-      navigate(paths.chatVoiceCall.href(call.id));
-    } catch (error) {
-      showToast(t('call.startFailed', { message: isApiError(error) ? error.message : String(error) }));
-    } finally {
-      setStartingCall(false);
-    }
-  };
 
   // The spec's modal where the browser has no IndexedDB: history on the device and the offline
   // outbox are off, chat goes on online.
@@ -142,19 +95,6 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
     void chat.loadOlder();
   };
 
-  const changeDraft = (text: string) => {
-    setDraft(text);
-    writeDraft(conversation.id, text);
-  };
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    const text = draft.trim();
-    if (!text) return;
-    stickToBottom.current = true;
-    chat.sendText(text);
-    changeDraft('');
-  };
-
   const revoke = async (message: ShownMessage) => {
     setMenuFor(null);
     if (!(await confirm(t('message.revokeConfirm'), t('message.revoke'), t('message.cancel')))) return;
@@ -185,7 +125,24 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
     message.type !== CHAT_MESSAGE_TYPES.call &&
     Date.now() - new Date(message.createTime).getTime() < REVOKE_WINDOW_MS;
 
-  const closedReason = conversation.closedReason;
+  const menuActions = (message: ShownMessage) => [
+    ...(canTranslate(message) && !translations.stateOf(message.msgId)
+      ? [
+          {
+            key: 'translate',
+            text: t('translation.action'),
+            onClick: () => {
+              setMenuFor(null);
+              void translations.translate(message.msgId);
+            },
+          },
+        ]
+      : []),
+    ...(canRevoke(message)
+      ? [{ key: 'revoke', text: t('message.revoke'), onClick: () => void revoke(message) }]
+      : []),
+    { key: 'delete', text: t('message.delete'), danger: true, onClick: () => void deleteForMe(message) },
+  ];
 
   return (
     <div className="chat-conversation">
@@ -240,292 +197,23 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
         )}
       </div>
       {conversation.canSend ? (
-        <form className="chat-input" onSubmit={submit}>
-          <button
-            type="button"
-            className="chat-input__icon"
-            aria-label={t('input.phrases')}
-            onClick={() => setPhrasesOpen(true)}
-          >
-            <TextOutline />
-          </button>
-          <button
-            type="button"
-            className="chat-input__icon"
-            aria-label={t('input.image')}
-            onClick={() => imageInput.current?.click()}
-          >
-            <PictureOutline />
-          </button>
-          {isGroup ? null : (
-            // A call is between two: a group has no one to ring.
-            <button
-              type="button"
-              className="chat-input__icon chat-input__icon--call"
-              aria-label={t('call.start')}
-              disabled={isStartingCall}
-              onClick={() => void startCall()}
-            >
-              <PhoneFill />
-            </button>
-          )}
-          <VoiceRecordButton
-            onRecorded={(recording) => {
-              stickToBottom.current = true;
-              chat.sendVoice(recording);
-            }}
-          />
-          <input
-            ref={imageInput}
-            type="file"
-            accept="image/*"
-            hidden
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) {
-                stickToBottom.current = true;
-                chat.sendImage(file);
-              }
-            }}
-          />
-          <TextArea
-            className="chat-input__text"
-            aria-label={t('input.label')}
-            placeholder={t('input.placeholder')}
-            value={draft}
-            onChange={changeDraft}
-            rows={1}
-            autoSize={{ minRows: 1, maxRows: 4 }}
-            maxLength={2000}
-            onEnterPress={(event) => {
-              if (!event.shiftKey) {
-                event.preventDefault();
-                submit();
-              }
-            }}
-          />
-          <Button type="submit" color="primary" size="small" shape="rounded" disabled={!draft.trim()}>
-            {t('input.send')}
-          </Button>
-        </form>
+        <ChatComposer
+          conversationId={conversation.id}
+          canCall={!isGroup}
+          chat={chat}
+          onSending={() => {
+            stickToBottom.current = true;
+          }}
+        />
       ) : (
-        <p className="chat-conversation__closed" role="note">
-          {t(`closed.${closedReason ?? 'chatNotOpen'}`)}
-        </p>
+        <ChatClosedNotice conversation={conversation} meId={meId} />
       )}
       <ActionSheet
         visible={menuFor !== null}
         onClose={() => setMenuFor(null)}
         cancelText={t('message.cancel')}
-        actions={
-          menuFor
-            ? [
-                ...(canTranslate(menuFor) && !translations.stateOf(menuFor.msgId)
-                  ? [
-                      {
-                        key: 'translate',
-                        text: t('translation.action'),
-                        onClick: () => {
-                          setMenuFor(null);
-                          void translations.translate(menuFor.msgId);
-                        },
-                      },
-                    ]
-                  : []),
-                ...(canRevoke(menuFor)
-                  ? [{ key: 'revoke', text: t('message.revoke'), onClick: () => void revoke(menuFor) }]
-                  : []),
-                {
-                  key: 'delete',
-                  text: t('message.delete'),
-                  danger: true,
-                  onClick: () => void deleteForMe(menuFor),
-                },
-              ]
-            : []
-        }
-      />
-      <PhrasePicker
-        isOpen={isPhrasesOpen}
-        onClose={() => setPhrasesOpen(false)}
-        onPick={(text) => {
-          setPhrasesOpen(false);
-          stickToBottom.current = true;
-          chat.sendText(text);
-        }}
+        actions={menuFor ? menuActions(menuFor) : []}
       />
     </div>
   );
 }
-
-function MessageBubble({
-  message,
-  isMine,
-  peerName,
-  showsSender = false,
-  onMenu,
-  onRetry,
-  translation,
-  onTranslate,
-  onToggleTranslation,
-}: {
-  message: ShownMessage;
-  isMine: boolean;
-  /** Who wrote it (the other member, or in a group the sender). */
-  peerName: string;
-  /** A group shows the sender's name over others' messages. */
-  showsSender?: boolean;
-  onMenu: () => void;
-  onRetry: () => void;
-  translation: TranslationState | undefined;
-  /** Present when this message can be translated (received live text). */
-  onTranslate: (() => void) | undefined;
-  onToggleTranslation: () => void;
-}) {
-  const { t } = useTranslation('chat');
-  const format = useFormatting();
-  const pressTimer = useRef<number | undefined>(undefined);
-  if (message.isRevoke) {
-    return (
-      <p className="chat-note" data-testid="chat-revoked">
-        {isMine ? t('note.revokedByMe') : t('note.revokedByOther', { name: peerName })}
-      </p>
-    );
-  }
-  const canAct = message.status === 'sent';
-  const startPress = () => {
-    if (!canAct) return;
-    pressTimer.current = window.setTimeout(onMenu, LONG_PRESS_MS);
-  };
-  const endPress = () => window.clearTimeout(pressTimer.current);
-  let content: React.ReactNode;
-  if (message.type === CHAT_MESSAGE_TYPES.image) {
-    const src = message.imageUrl ?? message.previewUrl;
-    content = src ? (
-      <img className="chat-bubble__image" src={src} alt={t('message.picture')} />
-    ) : (
-      t('note.image')
-    );
-  } else if (message.type === CHAT_MESSAGE_TYPES.voice) {
-    content = (
-      <VoiceBubble
-        src={message.voiceUrl ?? message.previewUrl ?? null}
-        durationMs={message.voiceDurationMs ?? 0}
-      />
-    );
-  } else if (message.type === CHAT_MESSAGE_TYPES.call) {
-    content = (
-      <span className="chat-note--call" data-testid="chat-call-outcome">
-        <PhoneFill aria-hidden="true" />
-        {callOutcomeText(t, message.body)}
-      </span>
-    );
-  } else if (message.type === CHAT_MESSAGE_TYPES.orderCard && message.orderId) {
-    content = (
-      <Link to={paths.orderDetail.href(message.orderId)}>
-        {t('message.order', { id: message.orderId })} · {t('message.openOrder')}
-      </Link>
-    );
-  } else {
-    content = message.body;
-  }
-  return (
-    <div className={isMine ? 'chat-line chat-line--mine' : 'chat-line'} data-testid="chat-message">
-      {showsSender ? (
-        <span className="chat-line__sender" data-testid="chat-sender">
-          {peerName}
-        </span>
-      ) : null}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: long-press is a touch shortcut; the ⋯ button beside it is the accessible control */}
-      <div
-        className="chat-bubble"
-        onPointerDown={startPress}
-        onPointerUp={endPress}
-        onPointerLeave={endPress}
-        onContextMenu={(event) => {
-          event.preventDefault();
-          if (canAct) onMenu();
-        }}
-      >
-        {content}
-      </div>
-      <div className="chat-line__meta">
-        {message.status === 'sending' ? t('message.sending') : null}
-        {message.status === 'queued' ? (
-          <span className="chat-line__queued">{t('message.queued')}</span>
-        ) : null}
-        {message.status === 'failed' ? (
-          <>
-            <span className="chat-line__failed">{message.error ?? t('message.failed')}</span>
-            <Button size="mini" color="danger" fill="outline" onClick={onRetry}>
-              {t('message.retry')}
-            </Button>
-          </>
-        ) : null}
-        {message.status === 'sent' ? (
-          <>
-            <time dateTime={message.createTime}>{timeOf(message.createTime, format.locale)}</time>
-            {onTranslate && !translation ? (
-              <button type="button" className="chat-line__translate" onClick={onTranslate}>
-                {t('translation.action')}
-              </button>
-            ) : null}
-            {canAct ? (
-              <button
-                type="button"
-                className="chat-line__more"
-                aria-label={t('message.actions')}
-                onClick={onMenu}
-              >
-                ⋯
-              </button>
-            ) : null}
-          </>
-        ) : null}
-      </div>
-      {translation && onTranslate ? (
-        <MessageTranslation state={translation} onRetry={onTranslate} onToggle={onToggleTranslation} />
-      ) : null}
-    </div>
-  );
-}
-
-function PhrasePicker({
-  isOpen,
-  onClose,
-  onPick,
-}: {
-  isOpen: boolean;
-  onClose: () => void;
-  onPick: (text: string) => void;
-}) {
-  const { t } = useTranslation('chat');
-  const phrases = usePhrases(isOpen);
-  return (
-    <Popup visible={isOpen} onMaskClick={onClose} onClose={onClose} bodyClassName="chat-phrases-popup">
-      <h2 className="chat-phrases-popup__title">{t('input.phrases')}</h2>
-      {phrases.isPending ? (
-        <SpinLoading />
-      ) : phrases.data?.length ? (
-        <ul className="chat-phrases-popup__list">
-          {phrases.data.map((phrase) => (
-            <li key={phrase.id}>
-              <button type="button" onClick={() => onPick(phrase.text)}>
-                {phrase.text}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="chat-phrases-popup__empty">{t('phrases.emptyHint')}</p>
-      )}
-      <Link className="chat-phrases-popup__manage" to={paths.chatPhrase.href()}>
-        {t('phrases.manage')}
-      </Link>
-    </Popup>
-  );
-}
-
-const timeOf = (iso: string, locale: string) =>
-  intlFormatter(Intl.DateTimeFormat, locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
