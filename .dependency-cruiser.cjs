@@ -21,12 +21,6 @@ const OWNS_ITS_TABLES = [
   // Demo data writes its rows directly, as a seed does.
   `${SERVER}demo/`,
 ];
-/**
- * Chat's services still query their tables; issue #31's chat split (decision 103) gives chat its
- * repository. Remove this list when that lands: only these files are excused, not the folder.
- */
-const CHAT_BEFORE_ITS_SPLIT = `${SERVER}modules/chat/(chat|calls|message-translations|phrases)\\.service\\.ts$`;
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -73,7 +67,7 @@ module.exports = {
       comment:
         "A module's tables are touched only by its *.repository.ts, which also exports the row and column types its services need (type imports count too).",
       severity: 'error',
-      from: { path: `${SERVER}`, pathNot: [...OWNS_ITS_TABLES, CHAT_BEFORE_ITS_SPLIT] },
+      from: { path: `${SERVER}`, pathNot: OWNS_ITS_TABLES },
       to: { path: `${SERVER}db/schema/` },
     },
     {
@@ -81,7 +75,7 @@ module.exports = {
       comment:
         "Inside a module only repositories run SQL: the others take db/client's types (Db, Database), never its query helpers (queryRows, namedStatement, runAsNamed).",
       severity: 'error',
-      from: { path: `${SERVER}modules/`, pathNot: [...OWNS_ITS_TABLES, CHAT_BEFORE_ITS_SPLIT] },
+      from: { path: `${SERVER}modules/`, pathNot: OWNS_ITS_TABLES },
       to: { path: `${SERVER}db/client\\.ts$`, dependencyTypesNot: ['type-only'] },
     },
     {
