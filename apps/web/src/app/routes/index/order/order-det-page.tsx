@@ -51,6 +51,7 @@ export default function OrderDetPage() {
           therapist={{ id: data.id, name: data.name }}
           project={project}
           timeZone={city?.timeZone ?? viewerTimeZone()}
+          cityName={city?.name}
         />
       ) : null}
     </Page>
