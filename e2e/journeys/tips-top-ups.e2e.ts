@@ -20,7 +20,7 @@ const { ok, newCustomer, bookHomeVisit, serve } = journeyApi(journey);
 const paidOrder = (customer: Customer, paidBy: 'devConfirm' | 'wallet') =>
   bookHomeVisit(customer, { paidBy, roomyHours: 3 });
 
-/** A visit whose service ended: the server moves it to "waiting for your review" at once. */
+/** A visit whose service ended, not reviewed: the server moves it on to "waiting for your review". */
 async function servedOrder(customer: Customer) {
   const { order, provider } = await paidOrder(customer, 'devConfirm');
   await serve(order.id, provider.session.token, 'end');
@@ -80,8 +80,9 @@ describe('tips and top-ups', () => {
 
     const { order, provider } = await servedOrder(customer);
     await page.goto(`${journey.server.baseUrl}/my/order/pay?ordersId=${order.id}`);
-    // Not reviewed yet, and the tip is already offered (issue #31).
-    await page.getByText('Waiting for your review').first().waitFor();
+    // Not reviewed yet ("Tell us how it went"), and the tip is already offered (issue #31).
+    await page.getByText('Tell us how it went.', { exact: false }).first().waitFor();
+    await page.getByText('Review', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Leave a tip' }).click();
     const sheet = page.getByRole('dialog', { name: 'Tip your therapist' });
     await sheet.waitFor();

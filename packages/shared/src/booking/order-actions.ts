@@ -42,9 +42,10 @@ export const ACTION_RULES: readonly ActionRule[] = [
   },
   { kind: 'homeVisit', action: 'rebook', actors: ['customer'], statuses: FINISHED_HOME_VISIT },
   { kind: 'homeVisit', action: 'complain', actors: ['customer'], statuses: FINISHED_HOME_VISIT },
-  // A tip thanks a service that was given: from "waiting for review" on, not only after the review
-  // (issue #31, decision 108). Payments checks the same rule before taking one.
-  { kind: 'homeVisit', action: 'tip', actors: ['customer'], statuses: ['pendingReview', 'completed'] },
+  // A tip thanks a service that was given: once it has ended, not only after the review (issue #31,
+  // decision 108). "Service ended" is the moment before "waiting for review" (the server moves it
+  // on at once) and the customer reads the same page. Payments checks the same rule before a tip.
+  { kind: 'homeVisit', action: 'tip', actors: ['customer'], statuses: FINISHED_HOME_VISIT },
   {
     kind: 'inStore',
     action: 'delete',
