@@ -6,7 +6,15 @@ import type { OrderActor } from './order-transitions';
  * clock, delete, rebook, complain, tip). They live beside the transitions so the web app asks one
  * place what to show, and `docs/orders.md` lists them too.
  */
-export const ORDER_ACTIONS = ['urge', 'changeProject', 'addClock', 'delete', 'rebook', 'complain', 'tip'] as const;
+export const ORDER_ACTIONS = [
+  'urge',
+  'changeProject',
+  'addClock',
+  'delete',
+  'rebook',
+  'complain',
+  'tip',
+] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export interface ActionRule {

@@ -245,7 +245,9 @@ describe('allowedTransitions and allowedActions', () => {
   });
 
   it('let the customer tip once the service has ended, before the review too (issue #31)', () => {
-    const tippable = ORDER_STATUSES.filter((status) => isActionAllowed('homeVisit', status, 'tip', 'customer'));
+    const tippable = ORDER_STATUSES.filter((status) =>
+      isActionAllowed('homeVisit', status, 'tip', 'customer'),
+    );
     expect(tippable).toEqual(['serviceEnded', 'pendingReview', 'completed']);
     expect(allowedActions('homeVisit', 'pendingReview', 'customer')).toContain('tip');
     expect(isActionAllowed('homeVisit', 'pendingReview', 'tip', 'provider')).toBe(false);
