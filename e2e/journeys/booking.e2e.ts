@@ -136,6 +136,8 @@ const TEXT = {
     submit: 'Confirm and pay',
     payable: 'Amount payable',
     price: 'Price',
+    // The city by name and its offset, never the zone id (issue #31).
+    zone: 'Times are Phnom Penh time (UTC+7)',
   },
   km: {
     book: 'កក់',
@@ -144,6 +146,7 @@ const TEXT = {
     submit: 'បញ្ជាក់ និងបង់ប្រាក់',
     payable: 'ចំនួនត្រូវបង់',
     price: 'តម្លៃ',
+    zone: 'ម៉ោងទាំងនេះជាម៉ោងភ្នំពេញ (UTC+7)',
   },
 } as const;
 
@@ -178,6 +181,8 @@ describe('booking a home visit', () => {
 
       // The address is the customer's default; the first free start of the first day with one.
       await page.getByText('Street 51, Boeng Keng Kang 1').first().waitFor();
+      await page.getByText(text.zone, { exact: true }).waitFor();
+      expect(await page.getByText('Asia/Phnom_Penh').count()).toBe(0);
       const slots = page.locator('.slot-picker__slot');
       for (let day = 0; day < 7 && (await slots.count()) === 0; day += 1) {
         await page.getByRole('tab').nth(day).click();

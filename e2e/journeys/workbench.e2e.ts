@@ -1,4 +1,5 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
+import { orderSharesOf } from '@sabai/shared/payments/provider-share';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
@@ -111,12 +112,12 @@ describe('provider workbench', () => {
       weeklyShifts: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
       daysOff: [],
     });
-    const settings = await ok<{ therapistId: number; timeZone: string; isOnline: boolean }>(
-      'PUT',
-      '/app/therapists/me/work-status',
-      provider.token,
-      { isOnline: true },
-    );
+    const settings = await ok<{
+      therapistId: number;
+      timeZone: string;
+      isOnline: boolean;
+      platformShareBasisPoints: number;
+    }>('PUT', '/app/therapists/me/work-status', provider.token, { isOnline: true });
     const profile = await ok<{ projects: { id: number }[]; location: { lat: number; lng: number } }>(
       'GET',
       `/app/therapists/${settings.therapistId}`,
@@ -207,6 +208,15 @@ describe('provider workbench', () => {
     // Before accepting: the area and a masked name, no street, no phone.
     expect(await popup.textContent()).toContain('The exact address and phone appear once you accept.');
     expect(await popup.textContent()).not.toContain('Street 240');
+    // What the therapist will earn, after the platform's share, as the completion pays it (issue #31).
+    const { quote } = await ok<{ quote: { service: number; travelFee: number } }>(
+      'GET',
+      `/app/orders/${order.id}`,
+      provider.token,
+    );
+    const earnings = orderSharesOf(quote, settings.platformShareBasisPoints).providerShare;
+    const facts = popup.locator('dd').filter({ hasText: "after the platform's" });
+    expect(await facts.textContent()).toContain(`$${(earnings / 100).toFixed(2)}`);
     await shoot(page, 'popup-en');
 
     await popup.getByRole('button', { name: 'Accept' }).click();

@@ -48,7 +48,7 @@ import { createHelpModule } from './modules/help';
 import { createIdentityModule } from './modules/identity';
 import { createLedgerModule } from './modules/ledger';
 import { createNotificationsModule, type PushSender } from './modules/notifications';
-import { createPaymentsModule } from './modules/payments';
+import { createPaymentSettingsOf, createPaymentsModule } from './modules/payments';
 import { createPlatformModule } from './modules/platform';
 import {
   createLocalEventBus,
@@ -213,6 +213,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bookingSettingsOf: createBookingSettingsOf(context.db),
     onMembershipChanged: (userId) => identity.api.accountsChanged([userId]),
   });
+  const paymentSettingsOf = createPaymentSettingsOf(context.db);
   const booking = createBookingModule(context, {
     cities: geo.api,
     coupons: coupons.api.coupons,
@@ -221,6 +222,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       help.api.acceptCurrentWithin(tx, userId, ORDER_AGREEMENTS, 'order', at),
     acceptAgreementsPart: (source, userId, at) =>
       help.api.acceptCurrentPart(source, userId, ORDER_AGREEMENTS, 'order', at),
+    // The earnings the workbench shows are after the platform's share, as settled (decision 108).
+    platformShareOf: async (cityId) => (await paymentSettingsOf(cityId)).platformShareBasisPoints,
   });
   const payments = createPaymentsModule(context, {
     ledger: ledger.api.ledger,
@@ -228,6 +231,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     recordStaffMoneyAction: booking.api.recordStaffMoneyAction,
     therapistOfUser: withdrawals.api.therapistOfUser,
     orderAccess: booking.api.orderAccess,
+    timeZonesOfOrders: booking.api.timeZonesOfOrders,
     cities: geo.api,
     ...(deps.paymentProviders ? { providers: deps.paymentProviders } : {}),
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shareInBasisPoints } from './basis-points';
 import { CURRENCIES, type Currency } from './settings';
 
 /**
@@ -59,15 +60,6 @@ export function times(a: Money, quantity: number): Money {
   return money(a.amount * quantity, a.currency);
 }
 
-/** Integer division rounded half away from zero, without a float in between. */
-function divideRounded(numerator: number, denominator: number): number {
-  const quotient = Math.trunc(numerator / denominator);
-  const remainder = numerator - quotient * denominator;
-  if (Math.abs(remainder) * 2 >= Math.abs(denominator))
-    return quotient + Math.sign(numerator) * Math.sign(denominator);
-  return quotient;
-}
-
 /**
  * A share in basis points (1 % = 100 bp), rounded half away from zero: commissions, VAT, discounts.
  * `basisPointsOf(money(1999, 'USD'), 1000)` is 200 (10 % of $19.99 is $2.00 after rounding).
@@ -75,7 +67,7 @@ function divideRounded(numerator: number, denominator: number): number {
 export function basisPointsOf(a: Money, basisPoints: number): Money {
   if (!Number.isSafeInteger(basisPoints)) throw new MoneyError(`not whole basis points: ${basisPoints}`);
   if (!Number.isSafeInteger(a.amount * basisPoints)) throw new MoneyError('amount too large for a share');
-  return money(divideRounded(a.amount * basisPoints, 10_000), a.currency);
+  return money(shareInBasisPoints(a.amount, basisPoints), a.currency);
 }
 
 /**

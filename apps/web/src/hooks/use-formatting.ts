@@ -5,17 +5,22 @@ import { startTransition, useCallback, useEffect, useRef, useState, useSyncExter
 import { api } from '../lib/api-client';
 import {
   formatCount,
-  formatDate,
-  formatDateTime,
   formatDistanceKm,
   formatMoneyValue,
   formatPrice,
   formatRating,
-  formatRelativeTime,
-  formatUpcoming,
   hasIntlData,
   type MoneyValue,
 } from '../lib/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatLocalDate,
+  formatRelativeTime,
+  formatUpcoming,
+  type ShownZone,
+  VIEWER_ZONE,
+} from '../lib/format-dates';
 import { getStoredCurrency, getStoredDistanceUnit, getStoredLanguage } from '../lib/preferences';
 import { subscribeStorage } from '../lib/storage';
 
@@ -103,13 +108,20 @@ export function useFormatting() {
     price,
     money,
     distance,
-    date: (iso: string) => formatDate(iso, locale),
-    /** "3 days ago" where the browser can say it in the user's language, else the date. */
+    /**
+     * Moments on a named clock (decision 108): the city's zone for what belongs to a city (an
+     * order, its refund, payments, the workbench), `VIEWER_ZONE` for the rest. Required: no
+     * moment is shown on a clock nobody chose.
+     */
+    date: (iso: string, timeZone: ShownZone) => formatDate(iso, locale, timeZone),
+    dateTime: (iso: string, timeZone: ShownZone) => formatDateTime(iso, locale, timeZone),
+    upcoming: (iso: string, timeZone: ShownZone) => formatUpcoming(iso, locale, timeZone),
+    /** A calendar date ('YYYY-MM-DD', a day with no moment), the same day on every clock. */
+    localDate: (localDate: string) => formatLocalDate(localDate, locale),
+    /** "3 days ago" where the browser can say it in the user's language, else the date (viewer's clock). */
     ago: (iso: string) =>
-      hasIntlData(locale) ? formatRelativeTime(new Date(iso), locale) : formatDate(iso, locale),
+      hasIntlData(locale) ? formatRelativeTime(new Date(iso), locale) : formatDate(iso, locale, VIEWER_ZONE),
     rating: (value: number) => formatRating(value, locale),
     count: (value: number) => formatCount(value, locale),
-    dateTime: (iso: string, timeZone?: string) => formatDateTime(iso, locale, timeZone),
-    upcoming: (iso: string, timeZone?: string) => formatUpcoming(iso, locale, timeZone),
   };
 }

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   convertMoney,
-  formatDate,
   formatDistanceKm,
   formatMinutes,
   formatMoneyValue,
   formatPrice,
   formatRating,
-  formatUpcoming,
   hasIntlData,
   languageName,
-  weekdayName,
 } from './format';
+import { formatLocalDate, formatUpcoming, weekdayName } from './format-dates';
 
 const RATES = [
   { currency: 'USD', perUsd: 1, minorDigits: 2 },
@@ -103,7 +101,7 @@ describe('a language the browser has no Intl data for', () => {
   it('is detected, and dates fall back to numbers', () => {
     expect(hasIntlData('en-US')).toBe(true);
     expect(hasIntlData('xx-XX')).toBe(false);
-    expect(formatDate('2026-06-01', 'xx-XX')).toBe('01/06/2026');
+    expect(formatLocalDate('2026-06-01', 'xx-XX')).toBe('01/06/2026');
     const now = new Date('2026-11-22T02:00:00Z');
     expect(formatUpcoming('2026-11-22T07:11:00Z', 'xx-XX', 'Asia/Phnom_Penh', now)).toBe('14:11');
     expect(formatUpcoming('2026-11-23T07:11:00Z', 'xx-XX', 'Asia/Phnom_Penh', now)).toBe('23/11, 14:11');

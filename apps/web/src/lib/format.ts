@@ -1,7 +1,7 @@
 import type { Currency, DistanceUnit } from '@sabai/shared/settings';
 import { intlFormatter } from './intl-formatters';
 
-/** Numbers, money, distances and times go through Intl, in the interface language. */
+/** Numbers, money and distances go through Intl, in the interface language (dates: format-dates.ts). */
 const METRES_PER_MILE = 1609.344;
 
 const intlDataAnswers = new WeakMap<Intl.DateTimeFormat, boolean>();
@@ -25,9 +25,6 @@ export function hasIntlData(locale: string): boolean {
     return false;
   }
 }
-
-/** Without data for the language, dates are written with numbers only (day/month/year, 24 h). */
-const NUMERIC_LOCALE = 'en-GB';
 
 // Currencies without minor units in practice (KHR and VND are quoted in whole units).
 const MINOR_DIGITS: Record<Currency, number> = { USD: 2, KHR: 0, THB: 2, VND: 0, CNY: 2 };
@@ -57,23 +54,6 @@ export function currencyName(currency: Currency, locale: string): string {
   } catch {
     return currency;
   }
-}
-
-/**
- * Spec section 9: under 5 minutes "just now", then minutes, hours, days up to 30, then a date.
- * Always in the past tense: a moment a little ahead (a phone's clock behind the server's) is "just
- * now", one further ahead is its date; never "in 3 days" or a minus sign.
- */
-export function formatRelativeTime(date: Date, locale: string, now: Date = new Date()): string {
-  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
-  const relative = intlFormatter(Intl.RelativeTimeFormat, locale, { numeric: 'auto' });
-  if (Math.abs(seconds) < 5 * 60) return relative.format(0, 'second');
-  if (seconds < 0 || seconds >= 30 * 86_400) {
-    return intlFormatter(Intl.DateTimeFormat, locale, { dateStyle: 'medium' }).format(date);
-  }
-  if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), 'minute');
-  if (seconds < 86_400) return relative.format(-Math.floor(seconds / 3600), 'hour');
-  return relative.format(-Math.floor(seconds / 86_400), 'day');
 }
 
 /** An amount in minor units with its ISO currency, as the server sends prices. */
@@ -164,81 +144,11 @@ export function formatCount(count: number, locale: string): string {
   );
 }
 
-/** A moment on the city's clock (bookings are shown in the city's time zone). */
-export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const options: Intl.DateTimeFormatOptions = hasIntlData(locale)
-    ? { dateStyle: 'medium', timeStyle: 'short' }
-    : { dateStyle: 'short', timeStyle: 'short' };
-  if (!hasIntlData(locale)) locale = NUMERIC_LOCALE;
-  try {
-    return intlFormatter(Intl.DateTimeFormat, locale, timeZone ? { ...options, timeZone } : options).format(
-      date,
-    );
-  } catch {
-    return intlFormatter(Intl.DateTimeFormat, locale, options).format(date);
-  }
-}
-
-export function formatDate(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  if (!hasIntlData(locale)) {
-    return intlFormatter(Intl.DateTimeFormat, NUMERIC_LOCALE, { dateStyle: 'short', timeZone: 'UTC' }).format(
-      date,
-    );
-  }
-  return intlFormatter(Intl.DateTimeFormat, locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
-}
-
-/** Weekday name of day 0–6 (0 = Sunday), as opening hours number them. */
-export function weekdayName(day: number, locale: string): string {
-  // 4 January 2026 was a Sunday.
-  const date = new Date(Date.UTC(2026, 0, 4 + day));
-  return intlFormatter(Intl.DateTimeFormat, locale, { weekday: 'long', timeZone: 'UTC' }).format(date);
-}
-
 /** A spoken language's name in the interface language ("km" → "Khmer", "ខ្មែរ", "高棉语"). */
 export function languageName(code: string, locale: string): string {
   try {
     return intlFormatter(Intl.DisplayNames, [locale], { type: 'language' }).of(code) ?? code;
   } catch {
     return code;
-  }
-}
-
-/**
- * When a therapist can next be booked, as short as is still clear: the time alone today, the
- * weekday and time within a week, else the date and time. Shown on the city's clock.
- */
-export function formatUpcoming(
-  iso: string,
-  locale: string,
-  timeZone?: string,
-  now: Date = new Date(),
-): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const zone = timeZone ? { timeZone } : {};
-  const dayOf = (value: Date) => {
-    try {
-      return intlFormatter(Intl.DateTimeFormat, 'en-CA', { ...zone, dateStyle: 'short' }).format(value);
-    } catch {
-      return value.toDateString();
-    }
-  };
-  const time: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-  const ahead = date.getTime() - now.getTime();
-  const hasData = hasIntlData(locale);
-  if (!hasData) locale = NUMERIC_LOCALE;
-  let options: Intl.DateTimeFormatOptions;
-  if (dayOf(date) === dayOf(now)) options = time;
-  else if (hasData && ahead > 0 && ahead < 6 * 86_400_000) options = { ...time, weekday: 'short' };
-  else options = { ...time, month: hasData ? 'short' : 'numeric', day: 'numeric' };
-  try {
-    return intlFormatter(Intl.DateTimeFormat, locale, { ...options, ...zone }).format(date);
-  } catch {
-    return intlFormatter(Intl.DateTimeFormat, locale, options).format(date);
   }
 }

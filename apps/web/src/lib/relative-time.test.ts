@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currencyName, formatRelativeTime } from './format';
+import { currencyName } from './format';
+import { formatRelativeTime } from './format-dates';
 
 const NOW = new Date('2026-11-24T10:00:00Z');
 const ago = (seconds: number) => new Date(NOW.getTime() - seconds * 1000);

@@ -3,10 +3,18 @@ import type { OrderActor } from './order-transitions';
 
 /**
  * Customer actions that leave the status where it is (the spec's urge, change project, extra
- * clock, delete, rebook, complain). They live beside the transitions so the web app asks one place
- * what to show, and `docs/orders.md` lists them too.
+ * clock, delete, rebook, complain, tip). They live beside the transitions so the web app asks one
+ * place what to show, and `docs/orders.md` lists them too.
  */
-export const ORDER_ACTIONS = ['urge', 'changeProject', 'addClock', 'delete', 'rebook', 'complain'] as const;
+export const ORDER_ACTIONS = [
+  'urge',
+  'changeProject',
+  'addClock',
+  'delete',
+  'rebook',
+  'complain',
+  'tip',
+] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export interface ActionRule {
@@ -42,6 +50,10 @@ export const ACTION_RULES: readonly ActionRule[] = [
   },
   { kind: 'homeVisit', action: 'rebook', actors: ['customer'], statuses: FINISHED_HOME_VISIT },
   { kind: 'homeVisit', action: 'complain', actors: ['customer'], statuses: FINISHED_HOME_VISIT },
+  // A tip thanks a service that was given: once it has ended, not only after the review (issue #31,
+  // decision 108). "Service ended" is the moment before "waiting for review" (the server moves it
+  // on at once) and the customer reads the same page. Payments checks the same rule before a tip.
+  { kind: 'homeVisit', action: 'tip', actors: ['customer'], statuses: FINISHED_HOME_VISIT },
   {
     kind: 'inStore',
     action: 'delete',
@@ -49,6 +61,7 @@ export const ACTION_RULES: readonly ActionRule[] = [
     statuses: ['consumed', 'cancelled', 'expired', 'refunded'],
   },
   { kind: 'inStore', action: 'complain', actors: ['customer'], statuses: ['consumed'] },
+  { kind: 'inStore', action: 'tip', actors: ['customer'], statuses: ['consumed'] },
 ];
 
 export function isActionAllowed(

@@ -243,4 +243,16 @@ describe('allowedTransitions and allowedActions', () => {
     expect(isActionAllowed('homeVisit', 'accepted', 'delete', 'customer')).toBe(false);
     expect(isActionAllowed('inStore', 'toBeUsed', 'addClock', 'customer')).toBe(false);
   });
+
+  it('let the customer tip once the service has ended, before the review too (issue #31)', () => {
+    const tippable = ORDER_STATUSES.filter((status) =>
+      isActionAllowed('homeVisit', status, 'tip', 'customer'),
+    );
+    expect(tippable).toEqual(['serviceEnded', 'pendingReview', 'completed']);
+    expect(allowedActions('homeVisit', 'pendingReview', 'customer')).toContain('tip');
+    expect(isActionAllowed('homeVisit', 'pendingReview', 'tip', 'provider')).toBe(false);
+    expect(ORDER_STATUSES.filter((status) => isActionAllowed('inStore', status, 'tip', 'customer'))).toEqual([
+      'consumed',
+    ]);
+  });
 });

@@ -23,5 +23,10 @@ export const workSettingsSchema = z.object({
   cityId: z.number().int(),
   /** The provider's city's IANA zone: the workbench shows times and takes time off in it. */
   timeZone: z.string(),
+  /**
+   * The platform's share of the service price in the provider's city (basis points): the workbench
+   * shows an order's earnings after it, by the settlement's own rule (decision 108).
+   */
+  platformShareBasisPoints: z.number().int(),
 });
 export type WorkSettings = z.infer<typeof workSettingsSchema>;

@@ -54,6 +54,8 @@ export const walletHistoryRowSchema = z.object({
   kind: z.string(),
   type: z.enum(WALLET_ENTRY_TYPES),
   orderId: z.number().int().nullable(),
+  /** The order's city's time zone, for an entry of an order: its time is shown on that clock (decision 108). */
+  timeZone: z.string().nullable(),
   currency: z.string(),
   amount: z.number().int(),
   at: z.string(),

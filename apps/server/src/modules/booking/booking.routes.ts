@@ -215,7 +215,11 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         response: okResponse(pageOf(orderDetailSchema)),
       },
     },
-    async (request) => ok(request.lang, await orders.listForStore(requireUser(request), request.query)),
+    async (request) => {
+      const page = await orders.listForStore(requireUser(request), request.query);
+      // The counter shows each order's times on the store's city clock (decision 108).
+      return ok(request.lang, { ...page, items: await withLabels(page.items, request.lang) });
+    },
   );
   app.post(
     '/store/orders/consume',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type OrderStatus, orderStatusCode } from '@sabai/shared/booking/order-status';
+import { cityPaymentSettingsSchema } from '@sabai/shared/payments/payment-settings';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule, ModuleContext } from '../../app-module';
 import type { Db } from '../../db/client';
@@ -72,6 +73,8 @@ export interface BookingApi {
   partiesOfMany: (orderIds: readonly number[]) => Promise<Map<number, OrderParties>>;
   /** "Available now" and the earliest start of a page of therapist cards (decision 036). */
   earliestStarts: EarliestStartsService['earliestStarts'];
+  /** The city time zone of each order found, by id, in one read (decision 108: times on the order's clock). */
+  timeZonesOfOrders: (orderIds: readonly number[]) => Promise<Map<number, string>>;
   /**
    * Audits a staff member's money action on an order inside the caller's transaction, after the
    * system step it completed (a refund paid by hand, decision 042): who, when, why, before, after.
@@ -112,6 +115,11 @@ export function createBookingModule(
     acceptAgreementsWithin?: (tx: Db, userId: number, at: Date) => Promise<unknown>;
     /** The same as a part of the create's one statement (decision 079). */
     acceptAgreementsPart?: (source: string, userId: number, at: Date) => StatementPart;
+    /**
+     * The platform's share in a city (payments' setting, basis points): the workbench shows earnings
+     * after it (decision 108). Without it, the settings' default.
+     */
+    platformShareOf?: (cityId: number) => Promise<number>;
   },
 ): AppModule<BookingApi> {
   const deps = { ...context, jobs: () => context.jobs, outbox: () => context.outbox };
@@ -168,6 +176,8 @@ export function createBookingModule(
   const workSettings = createWorkSettingsService({
     repository: createWorkSettingsRepository(deps.db),
     timeZoneOf: cities.timeZoneOf,
+    platformShareOf:
+      needs.platformShareOf ?? (async () => cityPaymentSettingsSchema.parse({}).platformShareBasisPoints),
   });
 
   const jobHandlers = [
@@ -203,6 +213,10 @@ export function createBookingModule(
       partiesOf: createOrderPartiesReader(repository),
       partiesOfMany: createOrdersPartiesReader(repository),
       earliestStarts,
+      async timeZonesOfOrders(orderIds) {
+        const rows = await repository.orderLabels(orderIds);
+        return new Map(rows.map((row) => [row.orderId, row.timeZone]));
+      },
       async recordStaffMoneyAction(tx, { orderId, staffId, action, reason, before }) {
         const order = await attention.findOrderIn(tx, orderId);
         if (!order) return;

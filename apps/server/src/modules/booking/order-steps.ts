@@ -1,4 +1,5 @@
 import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
+import type { OrderKind } from '@sabai/shared/booking/order-status';
 import { nextStatus, type OrderTransition } from '@sabai/shared/booking/order-transitions';
 import type { LatLng } from '@sabai/shared/geo';
 import type { SQL } from 'drizzle-orm';
@@ -166,6 +167,7 @@ export function createOrderSteps(deps: OrdersDeps, core: OrderCore) {
       const facts = {
         id: order.id,
         orderNumber: order.orderNumber,
+        kind: order.kind as OrderKind,
         customerId: order.customerId,
         isHiddenByCustomer: order.hiddenByCustomerAt !== null,
         therapistId: order.therapistId,

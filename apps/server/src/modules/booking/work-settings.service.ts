@@ -9,6 +9,8 @@ type TherapistSwitches = NonNullable<Awaited<ReturnType<WorkSettingsRepository['
 export function createWorkSettingsService(deps: {
   repository: WorkSettingsRepository;
   timeZoneOf: (cityId: number) => Promise<string>;
+  /** The platform's share in the city (payments' setting), for the earnings the workbench shows. */
+  platformShareOf: (cityId: number) => Promise<number>;
 }) {
   const { repository } = deps;
 
@@ -28,6 +30,7 @@ export function createWorkSettingsService(deps: {
       serviceRadiusMaxKm: SERVICE_RADIUS_KM.max,
       cityId: therapist.cityId,
       timeZone: await deps.timeZoneOf(therapist.cityId),
+      platformShareBasisPoints: await deps.platformShareOf(therapist.cityId),
     };
   }
 

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@sabai/shared/error-codes';
+import { orderSharesOf } from '@sabai/shared/payments/provider-share';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addressBody, BOOKING_NOW, createProject } from '../../../test/booking-fixtures';
@@ -153,6 +154,50 @@ describe('tips', () => {
       token: stranger.token,
     });
     expect(read.json().code).toBe(CODE('notFound'));
+  });
+
+  it('the earnings the incoming popup shows are what the completion pays the provider (issue #31)', async () => {
+    const booked = await paidByWallet();
+    const { order, therapist } = booked;
+    const get = async (url: string) =>
+      (await call(app, { method: 'GET', url, token: therapist.token })).json().data;
+    // What the workbench has when the order arrives: the order's quote and the city's share.
+    const incoming = (await get('/app/provider/orders?view=incoming&pageSize=50')).items.find(
+      (item: { id: number }) => item.id === order.id,
+    );
+    const { platformShareBasisPoints } = await get('/app/therapists/me/work-settings');
+    expect(platformShareBasisPoints).toBe(2000);
+    const shown = orderSharesOf(incoming.quote, platformShareBasisPoints).providerShare;
+    expect(shown).toBeLessThan(incoming.quote.service + incoming.quote.travelFee);
+    for (const transition of ['accept', 'depart', 'arrive', 'start', 'end'])
+      expect((await step(order.id, transition, therapist.token)).code, transition).toBe(0);
+    expect((await step(order.id, 'review', booked.customer.token)).code).toBe(0);
+    await app.outbox.dispatchPending();
+    expect(await balanceOf('providerEarnings', therapist.therapistId, order.id)).toBe(shown);
+  });
+
+  it('lets the customer tip from "waiting for review" on, not while the service runs (issue #31)', async () => {
+    const booked = await paidByWallet();
+    const { customer, order, therapist } = booked;
+    for (const transition of ['accept', 'depart', 'arrive', 'start'])
+      expect((await step(order.id, transition, therapist.token)).code, transition).toBe(0);
+    await fundWallet(database, clock, customer.user.id, 1_000);
+    const tipsView = async () =>
+      (await call(app, { method: 'GET', url: `/app/orders/${order.id}/tips`, token: customer.token })).json()
+        .data;
+    expect((await tipsView()).canTip).toBe(false);
+    expect((await tip(order.id, customer.token, { amount: 100, method: 'wallet' })).json().code).toBe(
+      CODE('tipOrderNotCompleted'),
+    );
+    expect((await step(order.id, 'end', therapist.token)).code).toBe(0);
+    while ((await app.jobs.runDue()) > 0);
+    const detail = await call(app, { method: 'GET', url: `/app/orders/${order.id}`, token: customer.token });
+    expect(detail.json().data.status).toBe('pendingReview');
+    // The order page offers the tip by the same rule the payment checks.
+    expect(detail.json().data.allowedActions).toContain('tip');
+    expect((await tipsView()).canTip).toBe(true);
+    expect((await tip(order.id, customer.token, { amount: 100, method: 'wallet' })).json().code).toBe(0);
+    expect(await balanceOf('tips', therapist.therapistId)).toBe(100);
   });
 
   it('a wallet tip goes 100 % to the provider, once per key, and both sides see it', async () => {

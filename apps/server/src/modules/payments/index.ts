@@ -1,4 +1,5 @@
 import { idSchema } from '@sabai/shared/input';
+import { type CityPaymentSettings, cityPaymentSettingsSchema } from '@sabai/shared/payments/payment-settings';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,6 +46,16 @@ export { createBakongProvider } from './bakong-provider';
 export type { PaymentProvider, SandboxProvider } from './payment-provider';
 export { createSandboxProvider, qrRailsFrom, RefundNotSupportedError } from './payment-provider';
 export type { PaymentPurposeHandler, PurposePayments, PurposeSubject } from './payment-purposes';
+
+/**
+ * A city's payment settings, for modules built before payments that show a money rule: the
+ * workbench shows a provider's earnings after the platform's share (decision 108).
+ */
+export function createPaymentSettingsOf(db: ModuleContext['db']) {
+  const repository = createPaymentsRepository(db);
+  return async (cityId: number): Promise<CityPaymentSettings> =>
+    cityPaymentSettingsSchema.parse((await repository.citySettings(cityId)) ?? {});
+}
 export { signWebhook } from './webhook-signature';
 
 /**
@@ -61,6 +72,8 @@ export function createPaymentsModule(
     recordStaffMoneyAction: BookingApi['recordStaffMoneyAction'];
     /** A provider's earnings and tips join their wallet history (decision 044). */
     therapistOfUser?: (userId: number) => Promise<{ id: number } | undefined>;
+    /** An order's entries in the wallet are shown on the order's city's clock (decision 108). */
+    timeZonesOfOrders?: BookingApi['timeZonesOfOrders'];
     /** Tests hand in providers that fail on purpose; otherwise the sandbox serves every rail. */
     providers?: Partial<Record<ExternalRail, PaymentProvider>>;
     /** Booking's one order-access policy (decision 102): every route with an order id asks it. */
@@ -122,6 +135,7 @@ export function createPaymentsModule(
   const wallet = createWalletService({
     ledger: needs.ledger,
     ...(needs.therapistOfUser ? { therapistOfUser: needs.therapistOfUser } : {}),
+    ...(needs.timeZonesOfOrders ? { timeZonesOfOrders: needs.timeZonesOfOrders } : {}),
   });
   const refunds = createRefunds({
     db: context.db,

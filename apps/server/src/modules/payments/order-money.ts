@@ -1,6 +1,6 @@
 import type { PaymentRail } from '@sabai/shared/ledger/ledger-accounts';
-import { basisPointsOf, money } from '@sabai/shared/money';
 import type { CityPaymentSettings } from '@sabai/shared/payments/payment-settings';
+import { orderSharesOf } from '@sabai/shared/payments/provider-share';
 import type { Currency } from '@sabai/shared/settings';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -67,8 +67,11 @@ export function createOrderMoney(deps: {
     const vat = q.vat + extra.vat;
     const paid = attempt.amount + extrasPaid;
     const settings = await deps.settingsOf(order.cityId);
-    const platformShare = basisPointsOf(money(service, currency), settings.platformShareBasisPoints).amount;
-    const providerShare = service - platformShare + q.travelFee;
+    // The one rule the workbench also shows an order's earnings by (decision 108).
+    const { platformShare, providerShare } = orderSharesOf(
+      { service, travelFee: q.travelFee },
+      settings.platformShareBasisPoints,
+    );
     const earnings = providerEarningsOf(order, currency);
     const owes = providerOwesOf(order, currency);
     const isCash = attempt.method === 'cash';

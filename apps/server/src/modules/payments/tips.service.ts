@@ -1,3 +1,5 @@
+import { isActionAllowed } from '@sabai/shared/booking/order-actions';
+import type { OrderKind, OrderStatus } from '@sabai/shared/booking/order-status';
 import type { AccountRef } from '@sabai/shared/ledger/ledger-accounts';
 import { extrasSettingsFor, type OrderTipsView, type TipView } from '@sabai/shared/payments/extras.schemas';
 import type { PaymentMethod } from '@sabai/shared/payments/payments.schemas';
@@ -23,8 +25,12 @@ export function tipsAccountOf(
   throw new Error('a tipped order has no provider');
 }
 
-/** A served order: a home visit completed, an in-store visit consumed. */
-const TIPPABLE = ['completed', 'consumed'];
+/**
+ * A served order, by booking's one rule (decisions 045, 108): a home visit from "waiting for review"
+ * on, an in-store visit consumed. The order page offers the tip by the same rule.
+ */
+const isTippable = (order: { kind: OrderKind; status: OrderStatus }) =>
+  isActionAllowed(order.kind, order.status, 'tip', 'customer');
 
 const tipView = (row: TipRow): TipView => ({
   id: row.id,
@@ -115,7 +121,7 @@ export function createTips(deps: {
         currency: order.currency,
         presets: isCustomer ? settings.tipPresets : [],
         maxAmount: isCustomer ? settings.tipMaxAmount : 0,
-        canTip: isCustomer && TIPPABLE.includes(order.status),
+        canTip: isCustomer && isTippable(order),
       };
     },
 
@@ -123,7 +129,7 @@ export function createTips(deps: {
       const { order, access } = await partyOrder(me, orderId);
       // Only the order's customer tips; its other parties hear so (decision 102).
       requireActor(access, ['customer']);
-      if (!TIPPABLE.includes(order.status)) throw new AppError('tipOrderNotCompleted');
+      if (!isTippable(order)) throw new AppError('tipOrderNotCompleted');
       const settings = await settingsFor(order.cityId, order.currency);
       if (amount > settings.tipMaxAmount) throw new AppError('tipAmountOutOfRange');
       if (method === 'cash') throw new AppError('paymentMethodNotForPurpose');

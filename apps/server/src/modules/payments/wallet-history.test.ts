@@ -27,7 +27,14 @@ describe('wallet history', () => {
       'topUp',
       'topUp',
     ]);
-    expect(all.items[0]).toMatchObject({ kind: 'orderPayment', orderId: order.id, amount: -order.payable });
+    // An order's movement carries its city's zone, to be shown on that clock; a top-up none (decision 108).
+    expect(all.items[0]).toMatchObject({
+      kind: 'orderPayment',
+      orderId: order.id,
+      timeZone: 'Asia/Phnom_Penh',
+      amount: -order.payable,
+    });
+    expect(all.items[1]).toMatchObject({ kind: 'topUp', orderId: null, timeZone: null });
     expect(all.hasMore).toBe(false);
 
     const topUps = (await history(customer.token, '?type=topUp&pageSize=3')).json().data;
@@ -59,6 +66,7 @@ describe('wallet history', () => {
       entryId: payment.entryId,
       type: 'payment',
       orderId: order.id,
+      timeZone: 'Asia/Phnom_Penh',
       amount: -order.payable,
       currency: 'USD',
       postings: [{ purpose: 'customerWallet', currency: 'USD', amount: -order.payable }],

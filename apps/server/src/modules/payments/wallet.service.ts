@@ -14,6 +14,8 @@ import { walletOf } from './accounts';
 export function createWalletService(deps: {
   ledger: LedgerService;
   therapistOfUser?: (userId: number) => Promise<{ id: number } | undefined>;
+  /** The city time zone of orders, by id: an order's entries are shown on its clock (decision 108). */
+  timeZonesOfOrders?: (orderIds: readonly number[]) => Promise<Map<number, string>>;
 }) {
   const { ledger } = deps;
 
@@ -46,6 +48,13 @@ export function createWalletService(deps: {
     return accounts;
   }
 
+  /** One read for a page's orders; entries of no order (a top-up) are on the viewer's clock (null). */
+  async function zonesOf(orderIds: readonly (number | null)[]): Promise<Map<number, string>> {
+    const ids = [...new Set(orderIds.filter((id): id is number => id !== null))];
+    if (!ids.length || !deps.timeZonesOfOrders) return new Map();
+    return deps.timeZonesOfOrders(ids);
+  }
+
   return {
     async balances(userId: number) {
       const accounts = await walletAccounts(userId);
@@ -68,11 +77,14 @@ export function createWalletService(deps: {
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize + 1,
       });
-      const items = rows.slice(0, query.pageSize).map((row) => ({
+      const page = rows.slice(0, query.pageSize);
+      const zones = await zonesOf(page.map((row) => row.orderId));
+      const items = page.map((row) => ({
         entryId: row.entryId,
         kind: row.kind,
         type: walletEntryTypeOf(row.kind),
         orderId: row.orderId,
+        timeZone: row.orderId === null ? null : (zones.get(row.orderId) ?? null),
         currency: row.currency,
         amount: row.amount,
         at: row.createdAt.toISOString(),
@@ -89,11 +101,14 @@ export function createWalletService(deps: {
       );
       if (!found) throw new AppError('notFound');
       const [first] = found.postings;
+      const orderId = found.entry.orderId;
+      const zones = await zonesOf([orderId]);
       return {
         entryId: found.entry.id,
         kind: found.entry.kind,
         type: walletEntryTypeOf(found.entry.kind),
-        orderId: found.entry.orderId,
+        orderId,
+        timeZone: orderId === null ? null : (zones.get(orderId) ?? null),
         currency: first?.currency ?? '',
         amount: found.postings.reduce((total, posting) => total + posting.amount, 0),
         at: found.entry.createdAt.toISOString(),

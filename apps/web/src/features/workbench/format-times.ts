@@ -1,4 +1,5 @@
-import { formatDate, hasIntlData } from '../../lib/format';
+import { hasIntlData } from '../../lib/format';
+import { formatLocalDate } from '../../lib/format-dates';
 import { intlFormatter } from '../../lib/intl-formatters';
 
 /** 24-hour "10:00" on the provider's city clock, in any language (digits need no locale data). */
@@ -19,8 +20,7 @@ export const timeRange = (startIso: string, endIso: string, locale: string, time
   `${timeOfDay(startIso, locale, timeZone)}–${timeOfDay(endIso, locale, timeZone)}`;
 
 /** A local date ("2026-11-25") as a heading in the user's language. */
-export const dateHeading = (localDate: string, locale: string) =>
-  formatDate(`${localDate}T12:00:00Z`, locale);
+export const dateHeading = (localDate: string, locale: string) => formatLocalDate(localDate, locale);
 
 /** "2:59" for a countdown. */
 export function clockOf(seconds: number): string {

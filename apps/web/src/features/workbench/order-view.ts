@@ -1,4 +1,5 @@
 import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
+import { orderSharesOf } from '@sabai/shared/payments/provider-share';
 
 /**
  * What the workbench reads off an order. Before acceptance the server sends only the rounded
@@ -25,8 +26,12 @@ export function placeOf(order: Pick<OrderDetail, 'address'>): OrderPlace | null 
   };
 }
 
-/** The provider's share as the quote shows it: the service and the travel fee (fees and VAT are not theirs). */
-export const earningsOf = (order: Pick<OrderDetail, 'quote'>) => order.quote.service + order.quote.travelFee;
+/**
+ * What the provider will earn from the order: the settlement's own rule (decision 108), the service
+ * less the platform's share in their city, plus the travel fee (fees and VAT are not theirs).
+ */
+export const earningsOf = (order: Pick<OrderDetail, 'quote'>, platformShareBasisPoints: number) =>
+  orderSharesOf(order.quote, platformShareBasisPoints).providerShare;
 
 /** When the order began waiting for this provider's answer: its latest entry into "waiting". */
 export function waitingSince(order: Pick<OrderDetail, 'timeline' | 'createdAt'>): number {

@@ -15,6 +15,7 @@ import { ReviewHideForm } from '../../../features/reviews/components/review-hide
 import { useFormatting } from '../../../hooks/use-formatting';
 import '../../../features/reviews/reviews.css';
 import '../../../features/reviews/reviews-strings';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 import * as paths from '../../../lib/paths';
 
 type Filter = (typeof STAFF_REVIEW_FILTERS)[number];
@@ -75,7 +76,7 @@ function StaffReviewList({ status, isLowOnly }: { status: Filter; isLowOnly: boo
               {review.hiddenAt ? (
                 <p className="review-card__hidden">
                   {t('manage.hiddenBecause', {
-                    time: format.dateTime(review.hiddenAt),
+                    time: format.dateTime(review.hiddenAt, VIEWER_ZONE),
                     reason: review.hiddenReason ?? '',
                   })}
                 </p>

@@ -8,6 +8,7 @@ import { CouponChoice } from '../../../features/coupons/components/coupon-choice
 import { useStore } from '../../../features/discovery/api/discovery-api';
 import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 import { LoginRequired } from '../../../features/identity/components/login-required';
+import { useCities } from '../../../hooks/use-current-city';
 import * as paths from '../../../lib/paths';
 import { useIsLoggedIn } from '../../../lib/session-state';
 
@@ -20,6 +21,11 @@ export default function InStoreOrderDetPage() {
   const store = useStore(storeId, undefined);
   const data = store.data;
   const project = data?.projects.find((item) => item.id === projectId);
+  // The city by name in the reader's language, for the time note (issue #31).
+  const cities = useCities();
+  const cityName = [...(cities.data?.open ?? []), ...(cities.data?.voting ?? [])].find(
+    (city) => city.id === data?.cityId,
+  )?.name;
 
   return (
     <Page title={t('inStoreTitle')} backTo={storeId ? paths.storeDetail.href(storeId) : paths.instore.href()}>
@@ -35,7 +41,12 @@ export default function InStoreOrderDetPage() {
         <EmptyState icon={<ExclamationCircleOutline />} title={t('errors.chooseProject')} />
       ) : null}
       {isLoggedIn && data && project ? (
-        <InStoreBooking couponSlot={(slot) => <CouponChoice {...slot} />} store={data} project={project} />
+        <InStoreBooking
+          couponSlot={(slot) => <CouponChoice {...slot} />}
+          store={data}
+          project={project}
+          cityName={cityName}
+        />
       ) : null}
     </Page>
   );

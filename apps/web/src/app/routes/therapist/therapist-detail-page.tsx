@@ -22,6 +22,7 @@ import { useIdParam } from '../../../features/discovery/hooks/use-id-param';
 import { useCityTimeZone } from '../../../hooks/use-current-city';
 import { useStagedReveal } from '../../../hooks/use-staged-reveal';
 import { useUserLocation } from '../../../hooks/use-user-location';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 import * as paths from '../../../lib/paths';
 import '../../../features/discovery/page-setup';
 
@@ -177,10 +178,10 @@ const ProfileCertificates = memo(function ProfileCertificates({ data }: { data: 
               <span className="certificate__name">{t(`therapist.badges.${certificate.kind}`)}</span>
               <span className="detail__muted">
                 {certificate.issuedOn
-                  ? `${t('therapist.certificateIssued', { date: display.date(certificate.issuedOn) })} · `
+                  ? `${t('therapist.certificateIssued', { date: display.localDate(certificate.issuedOn) })} · `
                   : ''}
                 {t('therapist.certificateVerified', {
-                  date: display.date(certificate.verifiedAt),
+                  date: display.date(certificate.verifiedAt, VIEWER_ZONE),
                 })}
               </span>
             </span>

@@ -1,3 +1,5 @@
+import { isActionAllowed } from '@sabai/shared/booking/order-actions';
+import type { OrderStatus } from '@sabai/shared/booking/order-status';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/ui/page';
@@ -7,6 +9,7 @@ import { useOrder, useProjectNames, useWorkSettings } from '../../../features/wo
 import { ProviderOrderView } from '../../../features/workbench/components/provider-order-view';
 import { useProviderEvents } from '../../../features/workbench/hooks/use-provider-events';
 import '../../../features/payment-extras/extras.css';
+import { viewerTimeZone } from '../../../lib/format-dates';
 import * as paths from '../../../lib/paths';
 import '../../../features/workbench/workbench-strings';
 import '../../../features/workbench/workbench.css';
@@ -21,7 +24,8 @@ export default function WorkbenchOrderPage() {
   const settings = useWorkSettings();
   const projectNames = useProjectNames(settings.data?.cityId);
   useProviderEvents();
-  const timeZone = settings.data?.timeZone ?? 'UTC';
+  // The order's city clock (decision 108): its labels', else the provider's city's, else their own.
+  const timeZone = order.data?.labels?.timeZone ?? settings.data?.timeZone ?? viewerTimeZone();
   return (
     <Page title={t('order.title')} backTo={paths.therapist.href()}>
       {id === undefined ? (
@@ -36,9 +40,10 @@ export default function WorkbenchOrderPage() {
             order={order.data}
             projectName={projectNames?.get(order.data.projectId)}
             timeZone={timeZone}
+            platformShareBasisPoints={settings.data?.platformShareBasisPoints}
           />
-          {/* Tips come after the service (decision 045): the provider sees what the customer gave. */}
-          {order.data.status === 'completed' || order.data.status === 'consumed' ? (
+          {/* Tips come after the service (decisions 045, 108): from when the customer may tip. */}
+          {isActionAllowed(order.data.kind, order.data.status as OrderStatus, 'tip', 'customer') ? (
             <OrderTips orderId={order.data.id} side="provider" timeZone={timeZone} />
           ) : null}
         </>

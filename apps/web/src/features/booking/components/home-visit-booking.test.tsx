@@ -93,7 +93,13 @@ const requests = (fetchMock: ReturnType<typeof answerWith>, path: string) =>
     .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
     .filter((call) => call.url.pathname === path);
 
-async function renderBooking(route = '/index/order/orderDet?therapistId=1&projectId=2') {
+async function renderBooking(
+  route = '/index/order/orderDet?therapistId=1&projectId=2',
+  {
+    cityName = 'Phnom Penh',
+    language = 'en' as const,
+  }: { cityName?: string; language?: 'en' | 'zh-CN' } = {},
+) {
   return renderPage(
     <Routes>
       <Route
@@ -103,17 +109,31 @@ async function renderBooking(route = '/index/order/orderDet?therapistId=1&projec
             therapist={{ id: 1, name: 'Sreymom' }}
             project={project}
             timeZone={ZONE}
+            cityName={cityName}
             now={NOW}
           />
         }
       />
       <Route path="/index/pay" element={<span data-testid="pay-page" />} />
     </Routes>,
-    { route },
+    { route, language },
   );
 }
 
 describe('the start picker', () => {
+  it('names the city and its offset under the tabs, in the reader’s language, never the zone id (issue #31)', async () => {
+    serve();
+    await renderBooking();
+    expect(await screen.findByText('Times are Phnom Penh time (UTC+7)')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Asia/Phnom_Penh');
+    cleanup();
+    serve();
+    // The city's name comes as the city list gives it in the reader's language.
+    await renderBooking(undefined, { cityName: '金边', language: 'zh-CN' });
+    expect(await screen.findByText('时间为金边时间（UTC+7）')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Asia/Phnom_Penh');
+  });
+
   it('offers seven day tabs counted in the city’s time zone, not the phone’s', () => {
     expect(bookingDays(NOW, ZONE)).toEqual([
       '2026-11-25',

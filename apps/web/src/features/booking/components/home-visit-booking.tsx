@@ -50,12 +50,15 @@ export function HomeVisitBooking({
   therapist,
   project,
   timeZone,
+  cityName,
   now = Date.now(),
   couponSlot,
 }: {
   therapist: { id: number; name: string };
   project: BookableProject;
   timeZone: string;
+  /** The therapist's city in the reader's language: the time note names it. */
+  cityName?: string | undefined;
   /** Injected by tests; the page passes nothing. */
   now?: number;
   /** The coupon choice, handed in by the page (booking knows no coupons). */
@@ -249,7 +252,8 @@ export function HomeVisitBooking({
             setRefusal(undefined);
             form.setValue('startsAt', next);
           }}
-          timeZoneLabel={timeZone}
+          timeZone={timeZone}
+          cityName={cityName}
           locale={display.locale}
         />
         {startsAt ? (

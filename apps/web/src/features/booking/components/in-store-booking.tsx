@@ -38,6 +38,7 @@ const sameInstant = (a: string | undefined, b: string | undefined) =>
 export function InStoreBooking({
   store,
   project,
+  cityName,
   now = Date.now(),
   couponSlot,
 }: {
@@ -50,6 +51,8 @@ export function InStoreBooking({
     therapists: readonly { id: number; name: string }[];
   };
   project: BookableProject;
+  /** The store's city in the reader's language: the time note names it. */
+  cityName?: string | undefined;
   now?: number;
   /** The coupon choice, handed in by the page (booking knows no coupons). */
   couponSlot?: CouponSlot;
@@ -224,7 +227,8 @@ export function InStoreBooking({
             setRefusal(undefined);
             form.setValue('startsAt', next);
           }}
-          timeZoneLabel={store.timeZone}
+          timeZone={store.timeZone}
+          cityName={cityName}
           locale={display.locale}
         />
         {startsAt ? (

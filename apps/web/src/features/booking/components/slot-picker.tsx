@@ -2,6 +2,7 @@ import { isoWeekday } from '@sabai/shared/booking/zoned-time';
 import { Button, DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../lib/format';
+import { utcOffsetLabel } from '../../../lib/format-dates';
 import type { FreeStart } from '../api/booking-api';
 import '../booking-strings';
 
@@ -18,8 +19,10 @@ export interface SlotPickerProps {
   /** The chosen start (ISO instant), if any. */
   value: string | undefined;
   onChange: (startsAt: string) => void;
-  /** The city's zone name shown under the tabs ("Asia/Phnom_Penh"). */
-  timeZoneLabel?: string;
+  /** The city's zone: the note under the tabs names the city and its offset ("Phnom Penh time (UTC+7)"). */
+  timeZone?: string;
+  /** The city's name in the reader's language, as the city list gives it; unknown: the offset alone. */
+  cityName?: string | undefined;
   locale: string;
 }
 
@@ -31,6 +34,14 @@ export interface SlotPickerProps {
 export function SlotPicker(props: SlotPickerProps) {
   const { t } = useTranslation('booking');
   const { days, day, starts, value } = props;
+  // The city by name and its offset, never the raw zone id (issue #31). Sabai's cities keep no
+  // daylight saving time, so today's offset is the offset of every day on the tabs.
+  const offset = props.timeZone ? utcOffsetLabel(props.timeZone) : undefined;
+  const zoneNote = !offset
+    ? ''
+    : props.cityName
+      ? t('time.zoneOfCity', { city: props.cityName, offset })
+      : t('time.zoneOffset', { offset });
   const dayLabel = (date: string, index: number) => {
     if (index === 0) return t('time.today');
     if (index === 1) return t('time.tomorrow');
@@ -56,9 +67,7 @@ export function SlotPicker(props: SlotPickerProps) {
           </button>
         ))}
       </div>
-      {props.timeZoneLabel ? (
-        <p className="booking__hint">{t('time.zone', { zone: props.timeZoneLabel })}</p>
-      ) : null}
+      {zoneNote ? <p className="booking__hint">{zoneNote}</p> : null}
       <div role="tabpanel" aria-label={t('time.slotsLabel')}>
         {props.isLoading ? (
           <div className="booking__hint" role="status">

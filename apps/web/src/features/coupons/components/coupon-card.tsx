@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatting } from '../../../hooks/use-formatting';
 import { couponText } from '../coupon-text';
 import '../coupons-strings';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 
 /** One coupon as a ticket: its value on the left, its terms and status on the right. */
 export function CouponCard({
@@ -34,8 +35,8 @@ export function CouponCard({
         <span>{text.minimum}</span>
         <span>
           {coupon.status === 'used' && coupon.usedAt
-            ? t('usedOn', { date: date(coupon.usedAt) })
-            : t('validUntil', { date: date(coupon.validUntil) })}
+            ? t('usedOn', { date: date(coupon.usedAt, VIEWER_ZONE) })
+            : t('validUntil', { date: date(coupon.validUntil, VIEWER_ZONE) })}
         </span>
         {note ? <span className="coupon-card__note">{note}</span> : null}
       </div>

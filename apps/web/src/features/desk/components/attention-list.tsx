@@ -42,11 +42,15 @@ export function AttentionList({ pages }: { pages: PagedQuery<AttentionItem> }) {
                 </span>
                 <span className="desk-card__number">{item.order.orderNumber}</span>
                 <span className="desk-card__meta">
-                  {t('attention.since', { time: format.dateTime(item.raisedAt) })}
+                  {t('attention.since', {
+                    time: format.dateTime(item.raisedAt, item.order.labels?.timeZone),
+                  })}
                 </span>
                 <span className="desk-card__meta">
-                  {t('attention.startsAt', { time: format.dateTime(item.order.startsAt) })} ·{' '}
-                  {format.price({ amount: item.order.payable, currency: item.order.currency })}
+                  {t('attention.startsAt', {
+                    time: format.dateTime(item.order.startsAt, item.order.labels?.timeZone),
+                  })}{' '}
+                  · {format.price({ amount: item.order.payable, currency: item.order.currency })}
                 </span>
               </Link>
             </li>

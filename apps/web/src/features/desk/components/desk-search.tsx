@@ -126,7 +126,7 @@ export function DeskSearch() {
                   {[order.contactName, order.contactPhone].filter(Boolean).join(' · ')}
                 </span>
                 <time className="desk-card__meta" dateTime={order.startsAt}>
-                  {format.dateTime(order.startsAt)}
+                  {format.dateTime(order.startsAt, order.labels?.timeZone)}
                 </time>
               </Link>
             </li>

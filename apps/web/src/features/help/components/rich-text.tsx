@@ -1,3 +1,5 @@
+import { formatDate, VIEWER_ZONE } from '../../../lib/format-dates';
+
 /**
  * Article and agreement text as staff write it: paragraphs split by blank lines, lines starting
  * with "•" or "-" as a list. Plain text only (no HTML from the database reaches the page).
@@ -24,5 +26,5 @@ export function RichText({ text }: { text: string }) {
   );
 }
 
-export const formatDay = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
+/** The day an agreement was published or accepted, on the reader's clock (it belongs to no city). */
+export const formatDay = (iso: string, language: string) => formatDate(iso, language, VIEWER_ZONE);

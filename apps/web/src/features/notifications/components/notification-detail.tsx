@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { CardSkeletons, LoadError, NotFoundBlock } from '../../../components/ui/state-views';
 import { useFormatting } from '../../../hooks/use-formatting';
 import { isApiError } from '../../../lib/api-client';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 import * as paths from '../../../lib/paths';
 import { notificationKeys, notificationsApi, useNotification } from '../api/notifications-api';
 
@@ -45,7 +46,7 @@ export function NotificationDetail({ id }: { id: number }) {
     <article className="notice-detail">
       <h2 className="notice-detail__title">{notification.title}</h2>
       <time className="notice-detail__time" dateTime={notification.createdAt}>
-        {format.dateTime(notification.createdAt)}
+        {format.dateTime(notification.createdAt, VIEWER_ZONE)}
       </time>
       <p className="notice-detail__text">{notification.text}</p>
       {isAboutOrder && notification.orderId ? (

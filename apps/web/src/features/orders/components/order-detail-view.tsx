@@ -104,7 +104,7 @@ export function OrderDetailView({
         </p>
       )}
       {order.status === 'refunding' || order.status === 'refunded' ? (
-        <RefundPanel orderId={order.id} isStaff={isStaff} />
+        <RefundPanel orderId={order.id} timeZone={timeZone} isStaff={isStaff} />
       ) : null}
       {staffTools}
       <section className="order-section" aria-label={t('detail.title')}>

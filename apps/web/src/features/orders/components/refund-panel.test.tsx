@@ -14,6 +14,7 @@ afterEach(() => {
 });
 
 const RATES = { base: 'USD', rates: [] };
+const ZONE = 'Asia/Phnom_Penh';
 const refundIn = (overrides: Partial<RefundView>): RefundView => ({
   orderId: 7,
   status: 'processing',
@@ -32,7 +33,7 @@ describe('the refund on the customer’s order', () => {
     answerWith((_method, path) =>
       path === '/app/currency/rates' ? envelope(RATES) : envelope(refundIn({})),
     );
-    await renderPage(<RefundPanel orderId={7} />);
+    await renderPage(<RefundPanel orderId={7} timeZone={ZONE} />);
     expect(await screen.findByText(/Refunding \$23\.30 to your KHQR/)).toBeTruthy();
     expect(screen.getByText(/Expected by/).textContent).toMatch(/2026|Dec/);
     expect(screen.queryByRole('button', { name: 'Send bank card details' })).toBeNull();
@@ -56,7 +57,7 @@ describe('the refund on the customer’s order', () => {
         refundIn({ status: 'needsBankDetails', route: 'bankTransfer', method: 'cash', expectedBy: null }),
       );
     });
-    await renderPage(<RefundPanel orderId={7} />);
+    await renderPage(<RefundPanel orderId={7} timeZone={ZONE} />);
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
       expect.stringContaining('bank card details are needed'),
@@ -82,11 +83,27 @@ describe('the refund on the customer’s order', () => {
     expect(await screen.findByText(/Customer service will transfer \$23\.30/)).toBeTruthy();
   });
 
+  it('dates the refund on the order’s city clock, not in UTC (issue #31)', async () => {
+    // 23:30 UTC on 1 December is 06:30 on 2 December in Phnom Penh, the day the order page's other
+    // times say; in UTC (or on a phone elsewhere) it would read "Dec 1".
+    answerWith((_method, path) =>
+      path === '/app/currency/rates'
+        ? envelope(RATES)
+        : envelope(
+            refundIn({ status: 'refunded', expectedBy: null, completedAt: '2026-12-01T23:30:00.000Z' }),
+          ),
+    );
+    await renderPage(<RefundPanel orderId={7} timeZone={ZONE} />);
+    const line = await screen.findByText(/\$23\.30 refunded\./);
+    expect(line.textContent).toContain('Dec 2, 2026');
+    expect(line.textContent).not.toContain('Dec 1');
+  });
+
   it('shows the refund in Thai', async () => {
     answerWith((_method, path) =>
       path === '/app/currency/rates' ? envelope(RATES) : envelope(refundIn({})),
     );
-    await renderPage(<RefundPanel orderId={7} />, { language: 'th' });
+    await renderPage(<RefundPanel orderId={7} timeZone={ZONE} />, { language: 'th' });
     expect(await screen.findByText(/กำลังคืนเงิน/)).toBeTruthy();
   });
 });

@@ -31,7 +31,16 @@ const bankDetailsForm = z.object({
  * The refund of a cancelled order, for its customer (decision 042): "refunding" with the day it is
  * promised by; where the payment route cannot refund, the bank card form; then who pays and when.
  */
-export function RefundPanel({ orderId, isStaff = false }: { orderId: number; isStaff?: boolean }) {
+export function RefundPanel({
+  orderId,
+  timeZone,
+  isStaff = false,
+}: {
+  orderId: number;
+  /** The order's city's zone: the refund's dates are on the order's clock, as its other times. */
+  timeZone: string | undefined;
+  isStaff?: boolean;
+}) {
   const { t } = useTranslation('orders');
   const format = useFormatting();
   const refund = useOrderRefund(orderId, true);
@@ -55,7 +64,7 @@ export function RefundPanel({ orderId, isStaff = false }: { orderId: number; isS
       <h2 id="refund-title" className="refund-panel__title">
         {t('refund.title')}
       </h2>
-      <RefundStatus view={view} amount={amount} method={method} />
+      <RefundStatus view={view} amount={amount} method={method} timeZone={timeZone} />
       {view.bankDetails && !asksForCard ? (
         <dl className="order-lines refund-panel__card">
           <div className="order-lines__row order-lines__row--info">
@@ -91,7 +100,17 @@ export function RefundPanel({ orderId, isStaff = false }: { orderId: number; isS
   );
 }
 
-function RefundStatus({ view, amount, method }: { view: RefundView; amount: string; method: string }) {
+function RefundStatus({
+  view,
+  amount,
+  method,
+  timeZone,
+}: {
+  view: RefundView;
+  amount: string;
+  method: string;
+  timeZone: string | undefined;
+}) {
   const { t } = useTranslation('orders');
   const format = useFormatting();
   if (view.status === 'processing')
@@ -100,7 +119,7 @@ function RefundStatus({ view, amount, method }: { view: RefundView; amount: stri
         <p className="refund-panel__lead">{t('refund.processing', { amount, method })}</p>
         {view.expectedBy ? (
           <p className="refund-panel__date">
-            {t('refund.expectedBy', { date: format.date(view.expectedBy) })}
+            {t('refund.expectedBy', { date: format.date(view.expectedBy, timeZone) })}
           </p>
         ) : null}
       </>
@@ -116,7 +135,7 @@ function RefundStatus({ view, amount, method }: { view: RefundView; amount: stri
   return (
     <p className="refund-panel__lead">
       {t('refund.refunded', { amount })}
-      {view.completedAt ? ` ${format.date(view.completedAt)}` : ''}
+      {view.completedAt ? ` ${format.date(view.completedAt, timeZone)}` : ''}
     </p>
   );
 }

@@ -8,8 +8,9 @@ import { moneyText } from '../money-text';
 import { TipSheet } from './tip-sheet';
 
 /**
- * An order's tips, on both sides: the customer sees what they gave and may tip a completed
- * order; the provider sees what they received. Nothing shows while there is nothing to say.
+ * An order's tips, on both sides: the customer sees what they gave and may tip once the service
+ * has ended (decision 108); the provider sees what they received. Nothing shows while there is
+ * nothing to say.
  */
 export function OrderTips({
   orderId,

@@ -2,6 +2,7 @@ import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatting } from '../../../hooks/use-formatting';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 import * as paths from '../../../lib/paths';
 import type { Complaint } from '../api/reviews-api';
 
@@ -24,7 +25,7 @@ export function ComplaintCard({ complaint }: { complaint: Complaint }) {
           {t('list.order', { number: complaint.orderNumber })}
         </Link>
         {' · '}
-        {t(`types.${complaint.type}`)} · {format.dateTime(complaint.createdAt)}
+        {t(`types.${complaint.type}`)} · {format.dateTime(complaint.createdAt, VIEWER_ZONE)}
       </p>
       <p className="complaint-card__content">{complaint.content}</p>
       <ul className="complaint-card__images">

@@ -2,6 +2,7 @@ import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatting } from '../../../hooks/use-formatting';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 import type { FeedbackSummary } from '../api/feedback-api';
 
 export const FEEDBACK_TONE = {
@@ -30,7 +31,7 @@ export function FeedbackCard({ feedback, to }: { feedback: FeedbackSummary; to: 
       <p className="feedback-card__description">{feedback.description}</p>
       <p className="complaint-card__meta">
         {feedback.orderNumber ? `${t('details.order', { number: feedback.orderNumber })} · ` : ''}
-        {format.dateTime(feedback.createdAt)} ·{' '}
+        {format.dateTime(feedback.createdAt, VIEWER_ZONE)} ·{' '}
         {feedback.replyCount > 0 ? t('list.replies', { count: feedback.replyCount }) : t('list.noReplies')}
       </p>
     </article>

@@ -2,6 +2,7 @@ import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatting } from '../../../hooks/use-formatting';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 import * as paths from '../../../lib/paths';
 import type { FeedbackDetail } from '../api/feedback-api';
 import { FEEDBACK_TONE } from './feedback-card';
@@ -35,7 +36,7 @@ export function FeedbackThread({
           </Tag>
         </header>
         <p className="complaint-card__meta">
-          {t('details.sent', { time: format.dateTime(feedback.createdAt) })}
+          {t('details.sent', { time: format.dateTime(feedback.createdAt, VIEWER_ZONE) })}
           {feedback.orderId !== null && feedback.orderNumber ? (
             <>
               {' · '}
@@ -75,7 +76,7 @@ export function FeedbackThread({
                 className={`feedback-reply feedback-reply--${reply.author === reader ? 'mine' : 'theirs'}`}
               >
                 <p className="feedback-reply__author">
-                  {authorName(reply.author)} · {format.dateTime(reply.createdAt)}
+                  {authorName(reply.author)} · {format.dateTime(reply.createdAt, VIEWER_ZONE)}
                 </p>
                 <p className="feedback-reply__text">{reply.text}</p>
               </li>

@@ -3,6 +3,7 @@ import { Rate } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatting } from '../../../hooks/use-formatting';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 
 /** One review as the therapist (workbench) and customer service (desk) read it. */
 export function ReviewCard({
@@ -31,7 +32,7 @@ export function ReviewCard({
       </header>
       <p className="complaint-card__meta">
         {about ? `${about} · ` : ''}
-        {format.dateTime(review.createdAt)}
+        {format.dateTime(review.createdAt, VIEWER_ZONE)}
       </p>
       {review.tags.length ? (
         <p className="complaint-card__meta">

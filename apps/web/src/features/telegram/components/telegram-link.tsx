@@ -12,6 +12,7 @@ import { telegramStatusKey, useTelegramCode, useTelegramStatus, useUnlinkTelegra
 import '../telegram-strings';
 import '../telegram.css';
 import { confirm, showToast } from '../../../components/ui/feedback';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 
 /**
  * my/setting/setTg (decision 055): link a Telegram chat by sending the bot a one-time code, then
@@ -81,8 +82,11 @@ export function TelegramLink() {
         <h2>{t('linkedTitle')}</h2>
         <p>
           {status.data.username
-            ? t('linkedAs', { username: status.data.username, date: format.date(status.data.linkedAt ?? '') })
-            : t('linkedSince', { date: format.date(status.data.linkedAt ?? '') })}
+            ? t('linkedAs', {
+                username: status.data.username,
+                date: format.date(status.data.linkedAt ?? '', VIEWER_ZONE),
+              })
+            : t('linkedSince', { date: format.date(status.data.linkedAt ?? '', VIEWER_ZONE) })}
         </p>
         <p className="telegram-link__hint">{t('linkedHint')}</p>
         <Button
@@ -116,7 +120,7 @@ export function TelegramLink() {
             {pendingCode.code}
           </p>
           <p className="telegram-link__hint">
-            {t('expiresAt', { time: format.dateTime(pendingCode.expiresAt) })}
+            {t('expiresAt', { time: format.dateTime(pendingCode.expiresAt, VIEWER_ZONE) })}
           </p>
           <div className="telegram-link__buttons">
             <a

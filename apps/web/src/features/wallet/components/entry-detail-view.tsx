@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useWalletEntry } from '../api/wallet-api';
 import { signedMoney } from '../money';
 import '../wallet-strings';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 
 const NOT_FOUND = ERROR_CODES.notFound.code;
 
@@ -38,7 +39,7 @@ export function EntryDetailView({
       </p>
       <List>
         <List.Item extra={t(`type.${entry.type}`)}>{t('detail.type')}</List.Item>
-        <List.Item extra={dateTime(entry.at)}>{t('detail.time')}</List.Item>
+        <List.Item extra={dateTime(entry.at, entry.timeZone ?? VIEWER_ZONE)}>{t('detail.time')}</List.Item>
         {entry.orderId ? (
           <List.Item
             extra={<Link to={orderHref(entry.orderId)}>{t('detail.openOrder', { id: entry.orderId })}</Link>}

@@ -25,7 +25,7 @@ export function IncomeView({
   orderHref: (id: number) => string;
 }) {
   const { t } = useTranslation('wallet');
-  const { locale, date } = useFormatting();
+  const { locale, localDate: calendarDate } = useFormatting();
   const [period, setPeriod] = useState<Period>('day');
   const [offset, setOffset] = useState(0);
   const query = useIncome(period, offset, true);
@@ -60,7 +60,7 @@ export function IncomeView({
   else {
     const income = query.data;
     const money = (amount: number) => walletMoney(amount, income.currency, locale);
-    const localDate = (day: string) => date(`${day}T12:00:00Z`);
+    const localDate = (day: string) => calendarDate(day);
     content = (
       <>
         <div className="income-range">

@@ -10,6 +10,7 @@ import { useFormatting } from '../../../hooks/use-formatting';
 import { type StaffWithdrawal, useStaffWithdrawalAction, useStaffWithdrawals } from '../api/wallet-api';
 import { walletMoney } from '../money';
 import '../wallet-strings';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 
 const FILTERS = ['pending', 'processing', 'all'] as const;
 
@@ -83,7 +84,7 @@ export function StaffWithdrawalsView() {
           <span className="wallet-row__meta">
             {row.account.bankName} · {row.account.accountNumber} · {row.account.payeeName}
           </span>
-          <span className="wallet-row__meta">{dateTime(row.createdAt)}</span>
+          <span className="wallet-row__meta">{dateTime(row.createdAt, VIEWER_ZONE)}</span>
           {row.failureReason ? (
             <span className="withdrawal-row__reason">
               {t('failedBecause', { reason: row.failureReason })}

@@ -11,6 +11,7 @@ import { useFormatting } from '../../../hooks/use-formatting';
 import { useWalletBalances, useWalletHistory, type WalletHistoryRow } from '../api/wallet-api';
 import { signedMoney, walletMoney } from '../money';
 import '../wallet-strings';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 
 interface WalletViewProps {
   /** Where "Top up" goes (the top-up page); the row's detail and withdraw links. */
@@ -71,7 +72,8 @@ export function WalletView({ topUpHref, withdrawHref, entryHref }: WalletViewPro
 
   const renderRow = (row: WalletHistoryRow) => {
     const amount = signedMoney(row.amount, row.currency, locale);
-    const when = dateTime(row.at);
+    // An order's entry on the order's city's clock; a top-up or withdrawal on the viewer's.
+    const when = dateTime(row.at, row.timeZone ?? VIEWER_ZONE);
     const typeName = t(`type.${row.type}`);
     return (
       <Link

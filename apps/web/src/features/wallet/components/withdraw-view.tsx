@@ -20,6 +20,7 @@ import {
 } from '../api/wallet-api';
 import { walletMoney } from '../money';
 import '../wallet-strings';
+import { VIEWER_ZONE } from '../../../lib/format-dates';
 
 interface WithdrawViewProps {
   accountsHref: string;
@@ -122,7 +123,7 @@ export function WithdrawView({ accountsHref, addAccountHref }: WithdrawViewProps
             account: `${row.account.bankName} ${t('accounts.ending', { last4: row.account.accountNumberLast4 })}`,
           })}
         </span>
-        <span className="wallet-row__meta">{dateTime(row.createdAt)}</span>
+        <span className="wallet-row__meta">{dateTime(row.createdAt, VIEWER_ZONE)}</span>
         {row.failureReason ? (
           <span className="withdrawal-row__reason">{t('failedBecause', { reason: row.failureReason })}</span>
         ) : null}

@@ -102,6 +102,7 @@ function showPopup(shown: OrderDetail, language: 'en' | 'km' = 'en') {
       order={shown}
       projectName="Khmer massage"
       timeZone="Asia/Phnom_Penh"
+      platformShareBasisPoints={2000}
       timing={{ autoDeclineMinutes: 3, acceptReminderMinutes: [1, 2] }}
       isBusy={false}
       {...handlers}
@@ -146,7 +147,11 @@ describe('the incoming order popup', () => {
     expect(dialog.textContent).toContain('12:00–13:00'); // 05:00Z on Phnom Penh's clock
     expect(dialog.textContent).toContain('D*');
     expect(dialog.textContent).toContain(en.card.hiddenUntilAccepted);
-    expect(dialog.textContent).toContain('$23.00'); // service and travel fee, not the platform's fees
+    // What the therapist earns (issue #31): the $20.00 service less the platform's 20 % share, plus
+    // the $3.00 travel fee; not the $23.00 of service and travel, nor the customer's $25.00.
+    expect(dialog.textContent).toContain('$19.00');
+    expect(dialog.textContent).toContain("after the platform's 20% share");
+    expect(dialog.textContent).not.toContain('$23.00');
     expect(dialog.querySelector('a[href^="tel:"]')).toBeNull();
     expect(dialog.textContent).not.toContain('Street');
   });

@@ -19,6 +19,7 @@ export function IncomingOrderPopup({
   order,
   projectName,
   timeZone,
+  platformShareBasisPoints,
   timing,
   isBusy,
   onAccept,
@@ -28,6 +29,7 @@ export function IncomingOrderPopup({
   order: OrderDetail;
   projectName: string | undefined;
   timeZone: string;
+  platformShareBasisPoints: number | undefined;
   timing: AcceptTiming;
   isBusy: boolean;
   onAccept: () => void;
@@ -60,7 +62,12 @@ export function IncomingOrderPopup({
             {t('popup.reminder', { time: clockOf(secondsLeft) })}
           </p>
         ) : null}
-        <OrderFacts order={order} projectName={projectName} timeZone={timeZone} />
+        <OrderFacts
+          order={order}
+          projectName={projectName}
+          timeZone={timeZone}
+          platformShareBasisPoints={platformShareBasisPoints}
+        />
         <div className="incoming-popup__actions">
           <Button block color="primary" size="large" loading={isBusy} disabled={isTimeUp} onClick={onAccept}>
             {t('popup.accept')}

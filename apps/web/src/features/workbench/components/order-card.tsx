@@ -13,12 +13,14 @@ export function OrderCard({
   order,
   projectName,
   timeZone,
+  platformShareBasisPoints,
   actions,
   isLinked = true,
 }: {
   order: OrderDetail;
   projectName: string | undefined;
   timeZone: string;
+  platformShareBasisPoints: number | undefined;
   actions?: ReactNode;
   isLinked?: boolean;
 }) {
@@ -34,7 +36,12 @@ export function OrderCard({
           {t(`status.${order.status}`, { defaultValue: order.status })}
         </Tag>
       </header>
-      <OrderFacts order={order} projectName={projectName} timeZone={timeZone} />
+      <OrderFacts
+        order={order}
+        projectName={projectName}
+        timeZone={timeZone}
+        platformShareBasisPoints={platformShareBasisPoints}
+      />
       <footer className="order-card__footer">
         {actions}
         {isLinked ? (

@@ -2,8 +2,15 @@ import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
 import { PhoneFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useFormatting } from '../../../hooks/use-formatting';
+import { intlFormatter } from '../../../lib/intl-formatters';
 import { dateHeading, localDateOfOrder, timeRange } from '../format-times';
 import { earningsOf, isMasked, placeOf } from '../order-view';
+
+/** "20 %" of a share in basis points, as the reader writes percentages. */
+const percentOf = (basisPoints: number, locale: string) =>
+  intlFormatter(Intl.NumberFormat, locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+    basisPoints / 10_000,
+  );
 
 /**
  * What a provider may see of an order, as a list of facts: before acceptance only the area, the
@@ -13,11 +20,14 @@ export function OrderFacts({
   order,
   projectName,
   timeZone,
+  platformShareBasisPoints,
   isPriceShown = true,
 }: {
   order: OrderDetail;
   projectName: string | undefined;
   timeZone: string;
+  /** The platform's share in the provider's city (work settings); unknown yet: no earnings shown. */
+  platformShareBasisPoints: number | undefined;
   isPriceShown?: boolean;
 }) {
   const { t } = useTranslation('workbench');
@@ -88,12 +98,19 @@ export function OrderFacts({
           <dd>{order.remark}</dd>
         </>
       ) : null}
-      {isPriceShown ? (
+      {isPriceShown && platformShareBasisPoints !== undefined ? (
         <>
           <dt>{t('card.earnings')}</dt>
           <dd>
-            <strong>{format.price({ amount: earningsOf(order), currency: order.quote.currency })}</strong>{' '}
-            <span className="order-facts__hint">{t('card.earningsHint')}</span>
+            <strong>
+              {format.price({
+                amount: earningsOf(order, platformShareBasisPoints),
+                currency: order.quote.currency,
+              })}
+            </strong>{' '}
+            <span className="order-facts__hint">
+              {t('card.earningsHint', { share: percentOf(platformShareBasisPoints, format.locale) })}
+            </span>
           </dd>
         </>
       ) : null}

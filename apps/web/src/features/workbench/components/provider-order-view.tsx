@@ -42,10 +42,12 @@ export function ProviderOrderView({
   order,
   projectName,
   timeZone,
+  platformShareBasisPoints,
 }: {
   order: OrderDetail;
   projectName: string | undefined;
   timeZone: string;
+  platformShareBasisPoints: number | undefined;
 }) {
   const { t } = useTranslation('workbench');
   const navigate = useNavigate();
@@ -116,7 +118,13 @@ export function ProviderOrderView({
 
   return (
     <div className="provider-order">
-      <OrderCard order={order} projectName={projectName} timeZone={timeZone} isLinked={false} />
+      <OrderCard
+        order={order}
+        projectName={projectName}
+        timeZone={timeZone}
+        platformShareBasisPoints={platformShareBasisPoints}
+        isLinked={false}
+      />
       {order.status === 'departed' ? (
         <p className="sharing-indicator" role="status">
           <EnvironmentOutline aria-hidden="true" />

@@ -1,3 +1,4 @@
+import type { OrderDetail } from '@sabai/shared/booking/booking.schemas';
 import { ERROR_CODES } from '@sabai/shared/error-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Input } from 'antd-mobile';
@@ -10,6 +11,7 @@ import { Refreshable } from '../../../components/ui/refreshable';
 import { CardSkeletons, LoadError } from '../../../components/ui/state-views';
 import { useFormatting } from '../../../hooks/use-formatting';
 import { isApiError } from '../../../lib/api-client';
+import { viewerTimeZone } from '../../../lib/format-dates';
 import { consumeByCode, useProjectNames, useStoreOrders, workbenchKeys } from '../api/workbench-api';
 import { dateHeading, localDateOfOrder, timeRange } from '../format-times';
 import { useOrderStep } from '../hooks/use-order-step';
@@ -34,8 +36,9 @@ export function StoreOrdersView() {
   const [isScanning, setScanning] = useState(false);
   const step = useOrderStep();
   useProviderEvents();
-  // In-store orders are shown on the store's city clock; the browser's zone is the counter's own.
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // In-store orders are shown on the store's city clock (decision 108); the counter's own clock
+  // only while the list answers without it.
+  const zoneOf = (order: OrderDetail) => order.labels?.timeZone ?? viewerTimeZone();
 
   const consume = useMutation({
     mutationFn: consumeByCode,
@@ -120,8 +123,8 @@ export function StoreOrdersView() {
             >
               <header className="order-card__header">
                 <strong className="order-card__time">
-                  {dateHeading(localDateOfOrder(order.startsAt, timeZone), format.locale)}{' '}
-                  {timeRange(order.startsAt, order.endsAt, format.locale, timeZone)}
+                  {dateHeading(localDateOfOrder(order.startsAt, zoneOf(order)), format.locale)}{' '}
+                  {timeRange(order.startsAt, order.endsAt, format.locale, zoneOf(order))}
                 </strong>
                 <span className="order-card__status">{t(`status.${order.status}`)}</span>
               </header>

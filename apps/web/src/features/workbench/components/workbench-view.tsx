@@ -9,6 +9,7 @@ import { confirm, showToast } from '../../../components/ui/feedback';
 import { Refreshable } from '../../../components/ui/refreshable';
 import { CardSkeletons, LoadError } from '../../../components/ui/state-views';
 import { useFormatting } from '../../../hooks/use-formatting';
+import { viewerTimeZone } from '../../../lib/format-dates';
 import * as paths from '../../../lib/paths';
 import { useAcceptTiming, useProjectNames, useProviderOrders, useWorkSettings } from '../api/workbench-api';
 import { dateHeading, localDateOfOrder } from '../format-times';
@@ -59,7 +60,10 @@ export function WorkbenchView() {
     }
   });
 
-  const timeZone = settings.data?.timeZone ?? 'UTC';
+  // The provider's city clock; their own only until the settings arrive (never UTC: decision 108).
+  const timeZone = settings.data?.timeZone ?? viewerTimeZone();
+  // Earnings are shown after the platform's share of the provider's city (decision 108).
+  const share = settings.data?.platformShareBasisPoints;
   const waiting = incoming.data?.items ?? [];
   const popupOrder =
     waiting.find((order) => order.id === shownId) ?? waiting.find((order) => !dismissed.has(order.id));
@@ -127,6 +131,7 @@ export function WorkbenchView() {
                     order={order}
                     projectName={nameOf(order)}
                     timeZone={timeZone}
+                    platformShareBasisPoints={share}
                     actions={
                       <Button size="small" color="warning" onClick={() => setShownId(order.id)}>
                         {t('popup.answer')}
@@ -142,7 +147,13 @@ export function WorkbenchView() {
                   {t('sections.today')}
                 </h2>
                 {todays.map((order) => (
-                  <OrderCard key={order.id} order={order} projectName={nameOf(order)} timeZone={timeZone} />
+                  <OrderCard
+                    key={order.id}
+                    order={order}
+                    projectName={nameOf(order)}
+                    timeZone={timeZone}
+                    platformShareBasisPoints={share}
+                  />
                 ))}
               </section>
             ) : null}
@@ -160,6 +171,7 @@ export function WorkbenchView() {
                         order={order}
                         projectName={nameOf(order)}
                         timeZone={timeZone}
+                        platformShareBasisPoints={share}
                       />
                     ))}
                   </div>
@@ -182,6 +194,7 @@ export function WorkbenchView() {
           order={popupOrder}
           projectName={nameOf(popupOrder)}
           timeZone={timeZone}
+          platformShareBasisPoints={share}
           timing={timing}
           isBusy={step.isPending}
           onAccept={() => void answer(popupOrder, 'accept')}

@@ -9,6 +9,7 @@ import { useTherapist } from '../../../../features/discovery/api/discovery-api';
 import { useIdParam } from '../../../../features/discovery/hooks/use-id-param';
 import { LoginRequired } from '../../../../features/identity/components/login-required';
 import { useCities } from '../../../../hooks/use-current-city';
+import { viewerTimeZone } from '../../../../lib/format-dates';
 import * as paths from '../../../../lib/paths';
 import { useIsLoggedIn } from '../../../../lib/session-state';
 
@@ -49,7 +50,8 @@ export default function OrderDetPage() {
           couponSlot={(slot) => <CouponChoice {...slot} />}
           therapist={{ id: data.id, name: data.name }}
           project={project}
-          timeZone={city?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
+          timeZone={city?.timeZone ?? viewerTimeZone()}
+          cityName={city?.name}
         />
       ) : null}
     </Page>

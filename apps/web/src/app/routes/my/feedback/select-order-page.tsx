@@ -60,7 +60,8 @@ export default function SelectOrderPage() {
                 <span className="feedback-select__text">
                   <span>{t('select.order', { number: order.orderNumber })}</span>
                   <span className="feedback-select__meta">
-                    {t(`select.kind.${order.kind}`)} · {format.dateTime(order.startsAt)}
+                    {t(`select.kind.${order.kind}`)} ·{' '}
+                    {format.dateTime(order.startsAt, order.labels?.timeZone)}
                   </span>
                 </span>
                 {chosen === order.id ? (

@@ -40,6 +40,7 @@ export default function EvaluatePage() {
         orderNumber={order.data.orderNumber}
         canIncludeTherapist={order.data.kind === 'inStore' && order.data.therapistId !== null}
         existing={existing}
+        timeZone={order.data.labels?.timeZone}
       />
     );
   return (
@@ -57,11 +58,14 @@ function EvaluateBody({
   orderNumber,
   canIncludeTherapist,
   existing,
+  timeZone,
 }: {
   orderId: number;
   orderNumber: string;
   canIncludeTherapist: boolean;
   existing: ReturnType<typeof useMyReview>['data'] | null;
+  /** The order's city's zone: the review's deadline is on the order's clock. */
+  timeZone: string | undefined;
 }) {
   const { t } = useTranslation('reviews');
   const format = useFormatting();
@@ -76,7 +80,7 @@ function EvaluateBody({
         <p className="care-note">
           {isClosed
             ? t('evaluate.closed')
-            : t('evaluate.editableUntil', { time: format.dateTime(existing.editableUntil) })}
+            : t('evaluate.editableUntil', { time: format.dateTime(existing.editableUntil, timeZone) })}
         </p>
       ) : null}
       {existing?.reply ? (

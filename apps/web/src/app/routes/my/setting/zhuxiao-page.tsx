@@ -19,6 +19,8 @@ import {
 } from '../../../../features/identity/hooks/use-identity';
 import { readStoredUser, useIsLoggedIn } from '../../../../features/identity/session';
 import { cancellationForm } from '../../../../features/identity/validation';
+import { useFormatting } from '../../../../hooks/use-formatting';
+import { VIEWER_ZONE } from '../../../../lib/format-dates';
 import * as paths from '../../../../lib/paths';
 
 /**
@@ -26,7 +28,8 @@ import * as paths from '../../../../lib/paths';
  * typed again (decision 013), then confirmed); `?setup=3` shows the pending request, when it completes, and lets the user withdraw it during the three days.
  */
 export default function ZhuxiaoPage() {
-  const { t, i18n } = useTranslation('identity');
+  const { t } = useTranslation('identity');
+  const format = useFormatting();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const isLoggedIn = useIsLoggedIn();
@@ -46,15 +49,8 @@ export default function ZhuxiaoPage() {
     );
   }
 
-  const formatDate = (iso: string | null | undefined) => {
-    if (!iso) return '';
-    // Some browsers' Intl has no Khmer data and would print an English date: use plain digits then.
-    const isSupported = Intl.DateTimeFormat.supportedLocalesOf([i18n.language]).length > 0;
-    return new Intl.DateTimeFormat(
-      isSupported ? i18n.language : 'en-GB',
-      isSupported ? { dateStyle: 'long', timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' },
-    ).format(new Date(iso));
-  };
+  // The account's own dates are on the viewer's clock (it belongs to no city).
+  const formatDate = (iso: string | null | undefined) => (iso ? format.dateTime(iso, VIEWER_ZONE) : '');
 
   const submit = async ({ proof }: { proof: string }) => {
     if (!(await confirm(t('cancel.confirmQuestion'), t('cancel.confirmYes'), t('cancel.confirmNo')))) return;

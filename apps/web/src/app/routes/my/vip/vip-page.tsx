@@ -20,6 +20,7 @@ import '../../../../features/vip/vip.css';
 import '../../../../features/vip/vip-strings';
 import { useFormatting } from '../../../../hooks/use-formatting';
 import { formatMoney } from '../../../../lib/format';
+import { VIEWER_ZONE } from '../../../../lib/format-dates';
 import * as paths from '../../../../lib/paths';
 import { getStoredCityId } from '../../../../lib/preferences';
 import { randomId } from '../../../../lib/storage';
@@ -67,7 +68,7 @@ export default function VipPage() {
         ? t('confirmTitle', { price })
         : t('confirmRailTitle', { price, method: methodLabel(method, tPay) });
     const ok = await confirm(
-      `${title}\n${t('confirmBody', { date: date(data.nextEndsAt) })}`,
+      `${title}\n${t('confirmBody', { date: date(data.nextEndsAt, VIEWER_ZONE) })}`,
       t('confirm'),
       t('cancel'),
     );
@@ -82,7 +83,7 @@ export default function VipPage() {
       }
       const bought = await buy.mutateAsync(key.current);
       key.current = '';
-      showToast(t('done', { date: date(bought.endsAt) }), 3000);
+      showToast(t('done', { date: date(bought.endsAt, VIEWER_ZONE) }), 3000);
     } catch (error) {
       showToast(error instanceof Error ? error.message : t('common:errors.unknown'));
     }
@@ -112,7 +113,9 @@ export default function VipPage() {
             {t('price', { price: formatMoney(data.price, data.currency, locale) })}
           </p>
           <p className="vip-page__status">
-            {data.isMember && data.endsAt ? t('activeUntil', { date: date(data.endsAt) }) : t('notMember')}
+            {data.isMember && data.endsAt
+              ? t('activeUntil', { date: date(data.endsAt, VIEWER_ZONE) })
+              : t('notMember')}
           </p>
         </section>
         <section className="vip-page__benefits" aria-labelledby="vip-benefits">
