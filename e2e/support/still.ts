@@ -8,8 +8,8 @@ const STILL_WITHIN_MS = 10_000;
  * web fonts loaded, no finite CSS animation or transition running, and no change to the DOM or to
  * an attribute for `quietFrames` animation frames in a row. antd-mobile's popups, masks and swipers
  * animate with react-spring, which writes inline styles every frame, so the DOM is where they show.
- * Endless animations (skeleton sweeps, spinners) are left out; a countdown that ticks each second
- * leaves quiet frames between its ticks. This replaces the fixed pauses (300–500 ms) the pictures
+ * Endless animations (skeleton sweeps; the spinners of `ENDLESS_INDICATORS`) are left out; a
+ * countdown that ticks each second leaves quiet frames between its ticks. This replaces the fixed pauses (300–500 ms) the pictures
  * used to wait: too short on a loaded machine, wasted on a quiet one.
  */
 export async function untilStill(
@@ -18,15 +18,19 @@ export async function untilStill(
 ): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.evaluate(
-    ({ quietFrames, within }) =>
+    ({ quietFrames, within, endless }) =>
       new Promise<void>((resolve, reject) => {
         let lastChange = 'nothing';
         let changes = 0;
         const observer = new MutationObserver((records) => {
-          changes += records.length;
-          const record = records[records.length - 1];
-          const target = record?.target as Element | undefined;
-          lastChange = `${record?.type} on <${target?.nodeName?.toLowerCase()} class="${target?.className}">`;
+          for (const record of records) {
+            const target = (
+              record.target instanceof Element ? record.target : record.target.parentElement
+            ) as Element | null;
+            if (target?.closest(endless)) continue;
+            changes += 1;
+            lastChange = `${record.type} on <${target?.nodeName.toLowerCase()} class="${target?.className}">`;
+          }
         });
         observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
         const running = () =>
@@ -56,9 +60,16 @@ export async function untilStill(
         };
         requestAnimationFrame(frame);
       }),
-    { quietFrames, within: STILL_WITHIN_MS },
+    { quietFrames, within: STILL_WITHIN_MS, endless: ENDLESS_INDICATORS },
   );
 }
+
+/**
+ * Waiting indicators that turn for as long as they show, drawn by script (react-spring writes their
+ * attributes every frame) rather than by an endless CSS animation: a QR waiting for its payment
+ * shows one until the provider answers. Their changes are not the page moving.
+ */
+const ENDLESS_INDICATORS = '.adm-spin-loading, .adm-dot-loading';
 
 /**
  * Waits until an element has kept the same place and size for `quietFrames` animation frames: a map
