@@ -224,6 +224,8 @@ describe('discovery', () => {
     await page.getByRole('heading', { name: 'This city is not open yet. Please switch city.' }).waitFor();
     await page.getByRole('button', { name: 'Choose city' }).click();
     await page.waitForURL('**/index/citys');
+    // The picker offers an open city to switch to.
+    await expect.poll(() => page.getByText('Phnom Penh', { exact: true }).count()).toBeGreaterThan(0);
     await context.close();
   });
 
@@ -236,6 +238,9 @@ describe('discovery', () => {
     await page.getByText('Please log in first.').waitFor();
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/public/login?redirect=*');
+    // The login page, which will bring the guest back to the vote.
+    await page.getByRole('heading', { name: 'Welcome to Sabai' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/index/citys');
     await context.close();
   });
 
