@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { lookAt, phoneContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { untilSteady, untilStill } from '../support/still';
 
 /**
  * Addresses (spec my/address/*) in real Chromium against the real server: add one with the map
@@ -152,7 +153,8 @@ describe('addresses journey', () => {
     await page.getByRole('button', { name: 'Use my location' }).click();
     const pin = page.locator('.address-pin');
     await pin.waitFor();
-    await page.waitForTimeout(300);
+    // The map has flown to the position: the pin is grabbed where it rests.
+    await untilSteady(pin);
     const before = await pin.boundingBox();
     if (!before) throw new Error('no pin');
     await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
@@ -229,8 +231,8 @@ describe('addresses journey', () => {
     await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
     await peak.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByText('Delete this address? This cannot be undone.').waitFor();
-    // Let the dialog finish opening before the picture.
-    await page.waitForTimeout(400);
+    // The dialog has finished opening before the picture.
+    await untilStill(page);
     await shoot(page, 'address-delete-confirm-en');
     await page.getByRole('dialog').getByRole('button', { name: 'Keep it' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });

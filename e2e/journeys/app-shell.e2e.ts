@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { untilStill } from '../support/still';
 
 const journey = setUpJourney();
 
@@ -363,8 +364,14 @@ describe('screenshots at 390×844', () => {
     await page.goto(`${journey.server.baseUrl}/my/setting`);
     await page.getByRole('button', { name: 'ภาษา' }).click();
     await page.getByRole('dialog').waitFor();
-    await page.waitForTimeout(400);
+    await untilStill(page);
     await lookAt(page, { path: `${SCREENSHOTS}setting-language-picker-th.png` });
+    // The picker offers the six languages by their own names, Thai chosen.
+    const choices = page.getByRole('dialog').locator('.choice-popup__radio');
+    expect((await choices.allInnerTexts()).sort()).toEqual(
+      ['English', 'ខ្មែរ', 'ไทย', 'Tiếng Việt', '简体中文', '繁體中文'].sort(),
+    );
+    expect(await choices.filter({ hasText: 'ไทย' }).locator('input[type="radio"]').isChecked()).toBe(true);
     await context.close();
   });
 

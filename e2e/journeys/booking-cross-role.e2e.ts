@@ -9,6 +9,8 @@ import ordersKm from '../../apps/web/src/locales/km/orders.json';
 import workbenchKm from '../../apps/web/src/locales/km/workbench.json';
 import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { watchSubscriptions } from '../support/realtime';
+import { untilStill } from '../support/still';
 
 // Every step must reach the other browsers through the outbox dispatcher and the socket, which a
 // NODE_ENV=test server leaves to the tests: this journey runs the server as a developer would.
@@ -66,8 +68,7 @@ async function signedIn(session: Session, language: string): Promise<BrowserCont
 
 async function shoot(page: Page, name: string, fullPage = false) {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  await untilStill(page);
   const file = `${SCREENSHOTS}cross-role-${name}.png`;
   await lookAt(page, { path: file, fullPage });
   if (SHOTS_OUT) {
@@ -163,6 +164,7 @@ describe('booking across roles (km)', () => {
       longitude: profile.location.lng,
     });
     const workbench = await open(therapistContext);
+    const workbenchSocket = watchSubscriptions(workbench);
     await workbench.goto(`${journey.server.baseUrl}/therapist`);
     await workbench.getByRole('switch', { name: workbenchKm.online.label }).waitFor();
     await markLoaded(workbench);
@@ -170,6 +172,7 @@ describe('booking across roles (km)', () => {
     // A: the customer books through the booking page.
     const customerContext = await signedIn(customer, 'km');
     const booking = await open(customerContext);
+    const bookingSocket = watchSubscriptions(booking);
     await booking.goto(`${journey.server.baseUrl}/therapist/orderDetail?id=${settings.therapistId}`);
     const book = booking.locator('a.bookable-project__book').first();
     await book.waitFor();
@@ -200,8 +203,9 @@ describe('booking across roles (km)', () => {
     );
     await showsStatus(booking, ordersKm.status.pendingPayment);
     await markLoaded(booking);
-    // Let the customer's socket subscribe before the payment moves the order on.
-    await booking.waitForTimeout(1500);
+    // The customer's page and the workbench are subscribed before the payment moves the order on.
+    await bookingSocket.subscribed(`order:${orderId}`);
+    await workbenchSocket.subscribed(`user:${provider.user.id}`);
 
     // The payment provider confirms (decision 035): the order waits for the therapist.
     await ok('POST', `/app/dev/payments/${orderId}/confirm`);
@@ -210,6 +214,7 @@ describe('booking across roles (km)', () => {
     // C: customer service finds the order on the desk and opens it.
     const deskContext = await signedIn(support, 'km');
     const desk = await open(deskContext);
+    const deskSocket = watchSubscriptions(desk);
     await desk.goto(`${journey.server.baseUrl}/desk/orders`);
     await desk.getByLabel(deskKm.search.orderNumber, { exact: true }).fill(orderNumber);
     await desk.getByRole('button', { name: deskKm.search.submit }).click();
@@ -218,7 +223,8 @@ describe('booking across roles (km)', () => {
     await showsStatus(desk, ordersKm.status.waitingAcceptance);
     await desk.getByRole('region', { name: deskKm.audit.title }).waitFor();
     await markLoaded(desk);
-    await desk.waitForTimeout(1500);
+    // Customer service follows the order from here on: its page hears it before the therapist acts.
+    await deskSocket.subscribed(`order:${orderId}`);
 
     // B: the order arrives without reload (a popup and a card in the list). The demo's own orders
     // waiting for this therapist pop up too: each is put off; ours is accepted from its own page.
@@ -229,8 +235,13 @@ describe('booking across roles (km)', () => {
     await workbench.getByRole('dialog', { name: workbenchKm.popup.title }).first().waitFor();
     const later = workbench.getByRole('button', { name: workbenchKm.popup.later });
     for (let round = 0; round < 10 && (await later.count()) > 0; round += 1) {
+      // The popup put off is removed (the next waiting order's, if any, is a new one).
+      const shown = await workbench
+        .getByRole('dialog', { name: workbenchKm.popup.title })
+        .first()
+        .elementHandle();
       await later.first().click();
-      await workbench.waitForTimeout(400);
+      await shown?.waitForElementState('hidden');
     }
     await shoot(workbench, 'workbench-km');
     await card.getByRole('link', { name: workbenchKm.card.open.replace('{{number}}', orderNumber) }).click();
@@ -310,6 +321,12 @@ describe('booking across roles (km)', () => {
     await desk.goto(`${journey.server.baseUrl}/desk/orders`);
     await desk.getByRole('button', { name: deskKm.search.submit }).waitFor();
     await shoot(desk, 'desk-km');
+    // Customer service, back in Khmer, finds the order and reads that its service has ended.
+    await desk.getByLabel(deskKm.search.orderNumber, { exact: true }).fill(orderNumber);
+    await desk.getByRole('button', { name: deskKm.search.submit }).click();
+    const found = desk.getByRole('link', { name: deskKm.open.replace('{{number}}', orderNumber) });
+    await found.waitFor();
+    expect(await found.locator('.desk-card__status').innerText()).toMatch(ended);
 
     expect(errors).toEqual([]);
     await Promise.all([customerContext.close(), therapistContext.close(), deskContext.close()]);

@@ -5,6 +5,7 @@ import chatKm from '../../apps/web/src/locales/km/chat.json';
 import { DEMO_ACCOUNTS, journeyApi } from '../support/api';
 import { lookAt, SCREENSHOTS, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { untilStill } from '../support/still';
 
 // A message reaches the other member through the outbox dispatcher and the socket, which a
 // NODE_ENV=test server leaves to the tests: this journey runs the server as a developer would.
@@ -26,8 +27,7 @@ interface Conversation {
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  await untilStill(page);
   await lookAt(page, { path: `${SCREENSHOTS}chat-group-${name}.png` });
 }
 
@@ -128,6 +128,12 @@ describe('the demo store’s team group (en and km)', () => {
     await therapistPage.getByRole('link', { name: chatKm.group.infoTitle }).click();
     await therapistPage.getByText(chatKm.group.role.staff, { exact: true }).waitFor();
     await shoot(therapistPage, 'info-km');
+    // The therapist's info page lists the counter among the team, and the counter's mute is theirs
+    // alone: the therapist still hears the group.
+    expect(await therapistPage.getByText(counter.user.nickname, { exact: true }).count()).toBeGreaterThan(0);
+    expect(
+      await therapistPage.getByRole('switch', { name: chatKm.group.mute }).getAttribute('aria-checked'),
+    ).toBe('false');
 
     expect(errors).toEqual([]);
     await counterContext.close();

@@ -8,6 +8,7 @@ import ordersZh from '../../apps/web/src/locales/zh-CN/orders.json';
 import { DEMO_ACCOUNTS } from '../support/api';
 import { lookAt, SCREENSHOTS, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { untilStill } from '../support/still';
 
 // Messages reach the other browser through the outbox dispatcher and the socket, which a
 // NODE_ENV=test server leaves to the tests: this journey runs the server as a developer would.
@@ -42,8 +43,7 @@ const signedIn = (session: Session, language: string) =>
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  await untilStill(page);
   const file = `${SCREENSHOTS}chat-${name}.png`;
   await lookAt(page, { path: file });
   if (SHOTS_OUT) {
@@ -207,6 +207,8 @@ describe('chat between the customer and the therapist of an accepted order (zh-C
     await kmPhrases.goto(`${journey.server.baseUrl}/chat/phrase`);
     await kmPhrases.getByText(chatKm.phrases.empty).waitFor();
     await shoot(kmPhrases, 'phrases-km');
+    // Phrases are each user's own: the customer's saved phrase is not in the therapist's list.
+    expect(await kmPhrases.getByText('门口是蓝色的大门').count()).toBe(0);
 
     expect(errors).toEqual([]);
     await Promise.all([therapistContext.close(), customerContext.close(), english.close()]);

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { untilStill } from '../support/still';
 
 /**
  * Coupons and the VIP card (decision 043) in real Chromium against the real server: customer
@@ -135,8 +136,7 @@ async function customer(language: string, near: TherapistCard) {
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  await untilStill(page);
 }
 async function shoot(page: Page, name: string) {
   const path = `${SCREENSHOTS}${name}.png`;
@@ -154,8 +154,18 @@ const TEXT = {
     used: 'Used',
     couponRow: /^Coupon/,
     buy: 'Buy with wallet',
+    perYear: / a year$/,
+    fromWallet: 'from your wallet',
   },
-  th: { redeem: 'แลก', redeemLabel: 'รหัสแลกคูปอง', used: 'ใช้แล้ว', couponRow: /^คูปอง/, buy: 'ซื้อด้วยกระเป๋าเงิน' },
+  th: {
+    redeem: 'แลก',
+    redeemLabel: 'รหัสแลกคูปอง',
+    used: 'ใช้แล้ว',
+    couponRow: /^คูปอง/,
+    buy: 'ซื้อด้วยกระเป๋าเงิน',
+    perYear: / ต่อปี$/,
+    fromWallet: 'จากกระเป๋าเงินของคุณ',
+  },
 } as const;
 
 describe('coupons and the VIP card', () => {
@@ -226,6 +236,11 @@ describe('coupons and the VIP card', () => {
       await page.getByRole('dialog').waitFor();
       await settle(page);
       await shoot(page, `vip-confirm-${language}`);
+      // The confirmation asks to pay the card's price, as the page shows it, from the wallet.
+      const price = (await page.locator('.vip-page__price').innerText()).replace(text.perYear, '');
+      const confirmation = await page.getByRole('dialog').innerText();
+      expect(confirmation).toContain(price);
+      expect(confirmation).toContain(text.fromWallet);
 
       expect(errors).toEqual([]);
       await context.close();

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lookAt, PHONE, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { nextFrame, untilSteady, untilStill } from '../support/still';
 
 const journey = setUpJourney();
 
@@ -62,10 +63,11 @@ async function signedInContext(language: string): Promise<BrowserContext> {
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  // Swipers and skeletons finish their transitions.
-  await page.waitForTimeout(400);
+  await untilStill(page);
 }
+
+/** The filter sheet's first two headings (gender, spoken languages), as each language reads them. */
+const FILTER_LABELS = { en: ['Gender', 'Speaks'], km: ['ភេទ', 'និយាយភាសា'], th: ['เพศ', 'พูดภาษา'] };
 
 describe('discovery', () => {
   it('home → therapist list → filter by language → therapist detail with projects, then in Khmer', async () => {
@@ -130,6 +132,11 @@ describe('discovery', () => {
     await page.getByRole('heading', { name: 'សេចក្តីណែនាំ' }).waitFor();
     await settle(page);
     await lookAt(page, { path: `${SCREENSHOTS}discovery-therapist-detail-journey-km.png` });
+    // The page the user ends on is the therapist's: their name and introduction, and the languages
+    // they speak named in Khmer.
+    expect(await page.locator('.detail__name').innerText()).not.toBe('');
+    expect(await page.locator('.detail__text').first().innerText()).not.toBe('');
+    expect(await page.locator('.facts__row dd').first().innerText()).toMatch(/[\u1780-\u17ff]/);
 
     expect(errors).toEqual([]);
     await context.close();
@@ -217,6 +224,8 @@ describe('discovery', () => {
     await page.getByRole('heading', { name: 'This city is not open yet. Please switch city.' }).waitFor();
     await page.getByRole('button', { name: 'Choose city' }).click();
     await page.waitForURL('**/index/citys');
+    // The picker offers an open city to switch to.
+    await expect.poll(() => page.getByText('Phnom Penh', { exact: true }).count()).toBeGreaterThan(0);
     await context.close();
   });
 
@@ -229,6 +238,9 @@ describe('discovery', () => {
     await page.getByText('Please log in first.').waitFor();
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/public/login?redirect=*');
+    // The login page, which will bring the guest back to the vote.
+    await page.getByRole('heading', { name: 'Welcome to Sabai' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/index/citys');
     await context.close();
   });
 
@@ -365,6 +377,10 @@ describe('discovery gaps (issue 4 audit)', () => {
     await khmerPage.getByRole('button', { name: 'ជ្រើសរើសទីក្រុង' }).waitFor();
     await settle(khmerPage);
     await lookAt(khmerPage, { path: `${SCREENSHOTS}discovery-city-not-open-therapist-tab-km.png` });
+    // It says why in Khmer, and lists no therapist of a city that is not open.
+    // (Up to the period: the words are the server's message, which spells "switch" with coeng-da.)
+    expect(await khmerPage.getByText(/^ទីក្រុងនេះមិនទាន់បើកដំណើរការនៅឡើយទេ។/).count()).toBe(1);
+    expect(await khmerPage.locator('.therapist-card').count()).toBe(0);
     await khmer.close();
   });
 
@@ -416,7 +432,8 @@ describe('discovery gaps (issue 4 audit)', () => {
     await expect.poll(() => requests.some((request) => request.page === '2')).toBe(true);
     await expect.poll(() => page.locator('.paged-list__item').count()).toBeGreaterThan(20);
     await scrollListBy(page, 'top');
-    await page.waitForTimeout(300);
+    // The list at its top and still (no page still being added or dropped), where a pull begins.
+    await untilStill(page);
     const before = requests.length;
 
     // Pull down on the list with a finger, past the 50 px threshold, and let go.
@@ -431,7 +448,7 @@ describe('discovery gaps (issue 4 audit)', () => {
         type: 'touchMove',
         touchPoints: [{ x, y: y + step * 20 }],
       });
-      await page.waitForTimeout(16);
+      await nextFrame(page);
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 
@@ -490,7 +507,8 @@ describe('discovery gaps (issue 4 audit)', () => {
       await expect
         .poll(async () => (await page.locator('.therapist-card__name').last().textContent()) !== lastName)
         .toBe(true);
-      await page.waitForTimeout(100);
+      // Measured once the list has put the rows in place (after any scroll correction).
+      await untilSteady(anchor);
       const topAfter = await anchor.evaluate((element) => element.getBoundingClientRect().top);
       largestJump = Math.max(largestJump, Math.abs(topAfter - topBefore));
       const count = await rows.count();
@@ -643,8 +661,13 @@ describe('discovery screenshots at 390×844', () => {
       await page.locator('.therapist-card').first().waitFor();
       await page.locator('.chip--filter').click();
       await page.getByRole('dialog').waitFor();
-      await page.waitForTimeout(400);
+      await untilStill(page);
       await lookAt(page, { path: `${SCREENSHOTS}discovery-filter-sheet-${language}.png` });
+      // The sheet is open in full on the phone's screen, its choices named in the page's language.
+      const sheet = await page.locator('.filter-sheet').boundingBox();
+      expect(sheet && sheet.y >= 0 && sheet.y + sheet.height <= PHONE.height + 1).toBe(true);
+      const labels = await page.locator('.filter-sheet__label').allInnerTexts();
+      expect(labels.slice(0, 2)).toEqual(FILTER_LABELS[language as keyof typeof FILTER_LABELS]);
       expect(errors).toEqual([]);
       await context.close();
     });

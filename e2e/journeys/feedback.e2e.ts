@@ -173,6 +173,8 @@ describe('feedback', () => {
     await deskPage.getByRole('tab', { name: 'Handled' }).click();
     await deskPage.getByText('Kỹ thuật viên đến muộn 15 phút.').first().waitFor();
     await shot(deskPage, 'desk-feedback-en');
+    // The handled tab is the one shown, and the Vietnamese feedback is in it.
+    expect(await deskPage.getByRole('tab', { name: 'Handled' }).getAttribute('aria-selected')).toBe('true');
     await desk.close();
   });
 });

@@ -151,6 +151,9 @@ describe('help centre and agreements', () => {
     await en.goto(`${journey.server.baseUrl}/public/agreement_order`);
     await en.getByRole('heading', { name: 'Order Agreement' }).first().waitFor();
     await shot(en, 'agreement-order-en');
+    // The order agreement as published: its version and date, then its sections.
+    expect(await en.locator('.legal__updated').innerText()).toMatch(/^Version \d+ · /);
+    expect(await en.locator('.legal section').count()).toBeGreaterThan(0);
     await english.close();
   });
 });

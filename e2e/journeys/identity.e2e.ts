@@ -196,6 +196,8 @@ describe('identity screenshots at 390×844', () => {
       await userPage.locator('.cancel-status .adm-button-primary').click();
       await userPage.waitForURL('**/my');
       await userPage.locator('a.profile-header__login').waitFor();
+      // The account is kept and still signed in: Me shows its nickname, not the login prompt.
+      expect(await userPage.locator('a.profile-header__login').innerText()).toMatch(/^Sabai \d{4}$/);
       await signedIn.close();
     });
   }

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { untilStill } from '../support/still';
 
 /**
  * Issue #17, local detail: on Debian's Chromium, which has no Khmer Intl data, dates, relative
@@ -24,8 +25,7 @@ async function localContext(language: string): Promise<BrowserContext> {
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  await untilStill(page);
 }
 
 const shoot = (page: Page, name: string) =>

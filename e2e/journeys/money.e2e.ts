@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { amountOfPayload, DEMO_ACCOUNTS, type Envelope, journeyApi, type Session } from '../support/api';
 import { lookAt, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { untilStill } from '../support/still';
 
 /**
  * Issue #14's money journey, the part this branch carries (decision 051): the demo customer buys
@@ -23,8 +24,7 @@ const signedIn = (session: Session, language: string, cityId: number) =>
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  await untilStill(page);
   await lookAt(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
@@ -95,6 +95,9 @@ describe('money', () => {
     await page.getByText('KHQR', { exact: true }).click();
     await page.getByRole('button', { name: /^(Buy|Renew) with KHQR$/ }).waitFor();
     await shot(page, 'vip-en');
+    // KHQR is the chosen way to pay, and the card's yearly price is shown.
+    expect(await page.getByRole('button', { name: /^(Buy|Renew) with KHQR$/ }).isEnabled()).toBe(true);
+    expect(await page.locator('.vip-page__price').innerText()).toMatch(/\$[\d,.]+ a year$/);
     await context.close();
   });
 });

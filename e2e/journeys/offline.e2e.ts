@@ -82,6 +82,9 @@ describe('first paint and offline visits', () => {
     await context.setOffline(true);
     await page.getByText('អ្នកកំពុងគ្មានអ៊ីនធឺណិត។', { exact: false }).waitFor();
     await lookAt(page, { path: `${SHOTS}/offline-home-km.png` });
+    // The notice is said once, over the home page seen last, which stays on screen.
+    expect(await page.getByRole('status').filter({ hasText: 'អ្នកកំពុងគ្មានអ៊ីនធឺណិត' }).count()).toBe(1);
+    expect(await page.locator('#welcome-heading').isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { journeyApi, PHNOM_PENH, type Session, tomorrowIn } from '../support/api';
 import { lookAt, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { untilStill } from '../support/still';
 
 /**
  * The customer's order pages against the real server: an order booked over the API appears in the
@@ -29,8 +30,7 @@ const signedIn = (session: Session, language: string) =>
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  await untilStill(page);
 }
 
 async function shot(page: Page, name: string) {
@@ -163,6 +163,8 @@ describe('orders', () => {
     await kmPage.goto(`${journey.server.baseUrl}/my/order/receipt?ordersId=${order.id}`);
     await kmPage.getByTestId('receipt-number').waitFor();
     await shot(kmPage, 'receipt-km');
+    // The receipt is this order's.
+    expect(await kmPage.getByTestId('receipt-number').innerText()).toBe(order.orderNumber);
     await khmer.close();
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { amountOfPayload, DEMO_ACCOUNTS, journeyApi, type Session } from '../support/api';
 import { lookAt, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { untilStill } from '../support/still';
 
 /**
  * Paying an order in the browser against the real server (decisions 039, 041): the demo customer
@@ -64,8 +65,7 @@ const signedIn = (session: Session, language: string) =>
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  await untilStill(page);
   await lookAt(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, journeyApi, type Session } from '../support/api';
 import { lookAt, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { untilStill } from '../support/still';
 
 /**
  * Reviews and complaints (decision 049) in real Chromium, in Vietnamese: the demo customer reviews
@@ -25,8 +26,7 @@ const signedIn = (session: Session, language: string) =>
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  await untilStill(page);
   await lookAt(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
@@ -175,6 +175,15 @@ describe('reviews and complaints', () => {
     await page.getByRole('heading', { name: 'Đến muộn 20 phút' }).waitFor();
     await page.getByText('Customer service replied').first().waitFor();
     await shot(page, 'tousu-list-en');
+    // The English list reads the complaint rejected, with customer service's reply as written.
+    const complaint = page
+      .locator('.complaint-card')
+      .filter({ has: page.getByRole('heading', { name: 'Đến muộn 20 phút' }) })
+      .first();
+    expect(await complaint.innerText()).toContain('Rejected');
+    expect(await complaint.getByRole('region', { name: 'Customer service replied' }).innerText()).toContain(
+      'Theo định vị, kỹ thuật viên đã đến đúng giờ.',
+    );
     await context.close();
   });
 });

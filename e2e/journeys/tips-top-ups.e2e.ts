@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type Customer, journeyApi, type Session } from '../support/api';
 import { lookAt, signedInContext } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { untilStill } from '../support/still';
 
 /**
  * Wallet top-ups and tips against the real server (decision 045): a customer tops up the wallet
@@ -33,8 +34,7 @@ const signedIn = (session: Session, language: string) =>
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500);
+  await untilStill(page);
   await lookAt(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
@@ -123,6 +123,8 @@ describe('tips and top-ups', () => {
     await providerThPage.goto(`${journey.server.baseUrl}/therapist/workbench/order?id=${order.id}`);
     await providerThPage.getByRole('heading', { name: 'ทิปที่ได้รับ' }).waitFor();
     await shot(providerThPage, 'workbench-tips-th');
+    // In Thai too the therapist reads the tip's total.
+    expect(await providerThPage.getByText(/^รวม .*2\.00/).count()).toBe(1);
     expect(errors).toEqual([]);
     for (const opened of [context, thai, providerContext, providerThai]) await opened.close();
   }, 180_000);
@@ -184,9 +186,13 @@ describe('tips and top-ups', () => {
     const thPage = await thai.newPage();
     // A second extra unit, to see the section in Thai.
     await ok(`/app/orders/${order.id}/extra-clocks`, { token: customer.token, body: { count: 1 } });
+    const second = await ok<{ due: number }>(`/app/orders/${order.id}/extras`, { token: customer.token });
     await thPage.goto(`${journey.server.baseUrl}/my/order/pay?ordersId=${order.id}`);
     await thPage.getByRole('heading', { name: 'ยอดที่ต้องชำระเพิ่ม' }).waitFor();
     await shot(thPage, 'extras-due-th');
+    // What is due for the second unit is offered to pay, in Thai.
+    const payLabel = new RegExp(`^ชำระ .*${(second.due / 100).toFixed(2)}`);
+    expect(await thPage.getByRole('button', { name: payLabel }).count()).toBe(1);
     expect(errors).toEqual([]);
     for (const opened of [context, thai]) await opened.close();
   }, 180_000);

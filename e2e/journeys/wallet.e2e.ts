@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LaunchedBrowser, launchBrowser, lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { copyDataTemplate, type RunningServer, startServer } from '../support/server';
+import { untilStill } from '../support/still';
 
 /** Screenshots are looked at outside the repository as well (the wallet helper's shot folder). */
 const SHOTS_OUT = process.env.WALLET_SHOTS ?? '';
@@ -52,8 +53,7 @@ afterAll(async () => {
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500);
+  await untilStill(page);
   const file = `${SCREENSHOTS}wallet-${name}.png`;
   await lookAt(page, { path: file });
   if (SHOTS_OUT) {
@@ -104,6 +104,10 @@ describe('withdrawing earnings', () => {
     await page.goto(`${server.baseUrl}/therapist/workbench/income`);
     await page.getByText('Available to withdraw').first().waitFor();
     await shoot(page, 'income-en');
+    // The income page agrees: $40.00 left to withdraw, $20.00 on its way.
+    const income = await page.locator('body').innerText();
+    expect(income).toContain('$40.00');
+    expect(income).toContain('$20.00');
     expect(errors).toEqual([]);
     await context.close();
   });

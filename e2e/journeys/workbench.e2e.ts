@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lookAt, phoneContext, SCREENSHOTS } from '../support/browser';
 import { setUpJourney } from '../support/journey';
+import { watchSubscriptions } from '../support/realtime';
+import { untilStill } from '../support/still';
 
 // The order's events reach the workbench through the outbox dispatcher, which a NODE_ENV=test
 // server leaves to the tests to drive: this journey runs the server as a developer would.
@@ -68,8 +70,7 @@ async function newCustomer(): Promise<Session> {
 
 async function shoot(page: Page, name: string, fullPage = false) {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500);
+  await untilStill(page);
   const file = `${SCREENSHOTS}workbench-${name}.png`;
   await lookAt(page, { path: file, fullPage });
   if (SHOTS_OUT) {
@@ -181,6 +182,8 @@ describe('provider workbench', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    const socket = watchSubscriptions(page);
+    const providerTopic = `user:${provider.user.id}`;
 
     await page.goto(`${journey.server.baseUrl}/therapist`);
     await page.getByRole('switch', { name: 'Taking orders' }).waitFor();
@@ -195,8 +198,8 @@ describe('provider workbench', () => {
     // The demo keeps an order of its own waiting (decision 107): answered later, so the popup the
     // journey waits for is the new order's.
     await answerWaitingLater(page, 'New order', 'Answer later');
-    // Let the socket subscribe before the order is created: it must arrive without a reload.
-    await page.waitForTimeout(1500);
+    // The socket subscribed before the order is created: it must arrive without a reload.
+    await socket.subscribed(providerTopic);
 
     const order = await bookAndPay();
     const popup = page.getByRole('dialog', { name: 'New order' });
@@ -281,7 +284,7 @@ describe('provider workbench', () => {
     await page.evaluate(() => localStorage.setItem('sabai.language', JSON.stringify('km')));
     await page.goto(`${journey.server.baseUrl}/therapist`);
     await page.getByRole('switch', { name: 'កំពុងទទួលការកម្មង់' }).waitFor();
-    await page.waitForTimeout(1500);
+    await socket.subscribed(providerTopic);
     await answerWaitingLater(page, 'ការកម្មង់ថ្មី', 'ឆ្លើយពេលក្រោយ');
     const second = await bookAndPay(1);
     const popupKm = page.getByRole('dialog', { name: 'ការកម្មង់ថ្មី' });
@@ -296,6 +299,13 @@ describe('provider workbench', () => {
     await page.goto(`${journey.server.baseUrl}/therapist/workbench/schedule`);
     await page.getByRole('heading', { name: 'វេនប្រចាំសប្តាហ៍' }).waitFor();
     await shoot(page, 'schedule-km', true);
+    // What the therapist reads there: every day of the week open around the clock, as set above
+    // (24:00 is shown as the input's last minute), and no day marked "not working".
+    const shiftTimes = await page
+      .locator('.week-editor__shift input[type="time"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(shiftTimes).toEqual(Array.from({ length: 7 }, () => ['00:00', '23:59']).flat());
+    expect(await page.locator('.week-editor').innerText()).not.toContain('មិនធ្វើការ');
 
     expect(errors).toEqual([]);
     await context.close();
