@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 // Issue #35 finding 2 (decision 110) through the real start: `server.ts` as `npm start` runs it.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -39,7 +39,7 @@ describe('starting the server', () => {
 
   it('says in one line which mode it runs in and the development features on', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sabai-start-'));
-    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const started = await startServer(
       { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' },
       /"msg":"mode: [^"]*"/,
