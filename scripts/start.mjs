@@ -47,9 +47,13 @@ if (sourceHash !== builtHash || !existsSync(path.join(distDir, 'index.html'))) {
   console.log('Web app is up to date.');
 }
 
+// The demo command is development on purpose (demo data, the dev SMS gateway, on every interface so
+// a phone on the LAN can open it): said explicitly, since an unset NODE_ENV on a reachable HOST is
+// refused (decision 110). NODE_ENV=production npm start runs production.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -246,7 +246,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const modules: AppModule[] = [
     identity,
     // Realtime before the others: its publisher is the first to hear a committed event.
-    createRealtimeModule(context, { lookupSession: identity.api.lookupSession }),
+    createRealtimeModule(context, {
+      lookupSession: identity.api.lookupSession,
+      onAccountsChanged: identity.api.onAccountsChanged,
+    }),
     geo,
     // Booking is built before the list: the catalogue's cards ask it who is free (decision 036).
     catalog,

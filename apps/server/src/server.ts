@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, parseEnv } from './config/env';
+import { ConfigError, describeMode, parseEnv } from './config/env';
 import { createLogDestination } from './lib/log-destination';
 import { createLocalEventBus, createRedisEventBus } from './modules/realtime';
 import { openConfiguredDatabase, prepareDatabase } from './prepare';
@@ -45,6 +45,11 @@ async function main() {
     },
   );
 
+  // One line says which mode this is and what runs on development defaults (decision 110).
+  app.log.info(
+    { mode: config.NODE_ENV, developmentFeatures: config.developmentFeatures },
+    describeMode(config),
+  );
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     {

@@ -89,8 +89,12 @@ export const ERROR_CODES = {
   // Payments (issue #14, decision 039; codes 4002–4049).
   paymentMethodUnavailable: { code: 4002, httpStatus: 200 },
   orderNotPayable: { code: 4003, httpStatus: 200 },
-  webhookSignatureInvalid: { code: 4004, httpStatus: 200 },
-  webhookTimestampStale: { code: 4005, httpStatus: 200 },
+  // A provider's webhook answers in HTTP statuses it acts on (issue #35, decision 110): 4xx is
+  // "do not resend this", 5xx "try again later".
+  webhookSignatureInvalid: { code: 4004, httpStatus: 401 },
+  webhookTimestampStale: { code: 4005, httpStatus: 401 },
+  webhookPaymentUnknown: { code: 4006, httpStatus: 404 },
+  webhookNotConfigured: { code: 4007, httpStatus: 503 },
   // Refunds over days, bank payouts and cash on service (decision 042; codes 4030–4039).
   refundPayoutExceedsPaid: { code: 4030, httpStatus: 200 },
   refundPayoutAmountMismatch: { code: 4031, httpStatus: 200 },

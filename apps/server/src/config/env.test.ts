@@ -8,6 +8,8 @@ describe('environment configuration', () => {
       PORT: 3000,
       DATA_DIR: './data',
       NODE_ENV: 'development',
+      // Unset NODE_ENV is development on this machine only (decision 110).
+      HOST: '127.0.0.1',
       seedDemoData: true,
     });
     expect(config.DATABASE_URL).toBeUndefined();

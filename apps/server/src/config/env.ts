@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -50,10 +51,50 @@ const iceUrlList = (scheme: RegExp) =>
       ),
     );
 
+/**
+ * Which proxies in front may say who the client is (Fastify's `trustProxy`): their addresses and
+ * CIDR ranges (`10.0.0.0/8,127.0.0.1`, or proxy-addr's names `loopback`, `linklocal`,
+ * `uniquelocal`). `true` would believe the leftmost `X-Forwarded-For` entry, which the client writes
+ * itself; a hop count cannot tell the proxy from a client reaching the server directly, and Fastify
+ * fails it closed (trusts nobody). Both are refused with a message saying what to give (decision 110).
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return PROXY_NAMES.has(entry);
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+const GIVE_PROXY_ADDRESSES =
+  "give the proxies' addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1, or loopback)";
+const trustedProxies = z
+  .string()
+  .trim()
+  .transform((value, context): false | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    const refuse = (message: string) => {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (value === 'true' || value === '1')
+      return refuse(`${value} would trust any X-Forwarded-For a client sends; ${GIVE_PROXY_ADDRESSES}`);
+    if (/^\d+$/.test(value))
+      return refuse(
+        `a hop count cannot tell the proxy from a client reaching the server directly; ${GIVE_PROXY_ADDRESSES}`,
+      );
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length)
+      return refuse(`not proxy addresses or CIDR ranges: ${wrong.join(', ')}; ${GIVE_PROXY_ADDRESSES}`);
+    return entries;
+  });
+
 export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Unset is development, but only on a loopback HOST: see developmentExposure (decision 110).
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: wholeNumber(0, 65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().trim().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
@@ -83,7 +124,7 @@ export const envSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.optional(),
   API_DOCS: booleanFlag.optional(),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustedProxies.default(false),
   // SMS: `dev` writes codes to the log and the dev outbox; `http` posts {to, text} to an aggregator.
   SMS_PROVIDER: z.enum(['dev', 'http']).default('dev'),
   SMS_HTTP_URL: z
@@ -195,7 +236,11 @@ export const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type ParsedEnv = z.infer<typeof envSchema>;
+export type Env = Omit<ParsedEnv, 'NODE_ENV' | 'HOST'> & {
+  NODE_ENV: NonNullable<ParsedEnv['NODE_ENV']>;
+  HOST: string;
+};
 
 /** Outside production only: simulated bot updates carry it. */
 const DEV_TELEGRAM_WEBHOOK_SECRET = 'sabai-development-telegram-secret';
@@ -208,6 +253,8 @@ export interface AppConfig extends Env {
   seedDemoData: boolean;
   /** /docs (the OpenAPI document and its viewer) is served unless API_DOCS=false (off in production by default). */
   apiDocs: boolean;
+  /** What runs on development defaults, for the start-up line (`describeMode`). */
+  developmentFeatures: string[];
 }
 
 export class ConfigError extends Error {}
@@ -218,7 +265,15 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  const env = result.data;
+  const parsed = result.data;
+  const exposure = developmentExposure(parsed);
+  if (exposure) throw new ConfigError(`Invalid environment configuration:\n  ${exposure}`);
+  // Unset NODE_ENV is development on this machine only: its HOST defaults to loopback.
+  const env: Env = {
+    ...parsed,
+    NODE_ENV: parsed.NODE_ENV ?? 'development',
+    HOST: parsed.HOST ?? (parsed.NODE_ENV ? '0.0.0.0' : '127.0.0.1'),
+  };
   const problems = [
     ...smsConfigProblems(env),
     ...paymentRailProblems(env),
@@ -234,7 +289,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
       `Invalid environment configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`,
     );
   }
-  return {
+  const config: Omit<AppConfig, 'developmentFeatures'> = {
     ...env,
     // Production has no default: without the variable every webhook is refused as forged.
     PAYMENTS_WEBHOOK_SECRET:
@@ -246,6 +301,45 @@ export function parseEnv(source: Record<string, string | undefined>): AppConfig 
     seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
   };
+  return { ...config, developmentFeatures: developmentFeaturesOf(env, config) };
+}
+
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * A forgotten NODE_ENV must not put development defaults (demo logins, the committed webhook
+ * secrets, the dev SMS gateway) on a server other machines reach: unset NODE_ENV with a HOST that
+ * is not loopback stops the start. Development on purpose says NODE_ENV=development (as `npm start`
+ * does); a real server says NODE_ENV=production.
+ */
+function developmentExposure(env: ParsedEnv): string | null {
+  if (env.NODE_ENV || env.HOST === undefined || LOOPBACK_HOST.test(env.HOST)) return null;
+  return (
+    `NODE_ENV: unset, and HOST=${env.HOST} is reachable from other machines; development defaults ` +
+    '(demo logins, development webhook secrets, the dev SMS gateway) are not served there by accident. ' +
+    'Set NODE_ENV=production for a real server, or NODE_ENV=development to serve them on purpose'
+  );
+}
+
+/** What this configuration runs on development stand-ins, named for the start-up line. */
+function developmentFeaturesOf(env: Env, config: Omit<AppConfig, 'developmentFeatures'>): string[] {
+  const production = env.NODE_ENV === 'production';
+  const features: [boolean, string][] = [
+    [config.seedDemoData, 'demo data and demo logins'],
+    [env.SMS_PROVIDER === 'dev', 'dev SMS gateway'],
+    [env.SMS_DEV_OUTBOX && !production, 'SMS dev outbox (this machine only)'],
+    [!env.PAYMENTS_WEBHOOK_SECRET && !!config.PAYMENTS_WEBHOOK_SECRET, 'development payment webhook secret'],
+    [!env.TELEGRAM_WEBHOOK_SECRET && !!config.TELEGRAM_WEBHOOK_SECRET, 'development Telegram webhook secret'],
+    [!production, 'sandbox payees and simulated payments (this machine only)'],
+    [env.PAYMENTS_DEV_CONFIRM && !production, 'development payment confirmation (this machine only)'],
+  ];
+  return features.filter(([on]) => on).map(([, name]) => name);
+}
+
+/** The one start-up line saying which mode the server runs in and what runs on development defaults. */
+export function describeMode(config: AppConfig): string {
+  const features = config.developmentFeatures.length ? config.developmentFeatures.join(', ') : 'none';
+  return `mode: ${config.NODE_ENV} on ${config.HOST}:${config.PORT}; development features: ${features}`;
 }
 
 /**

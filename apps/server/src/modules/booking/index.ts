@@ -202,8 +202,11 @@ export function createBookingModule(
     await api.register(workSettingsRoutes, { service: workSettings });
   };
 
-  // Who may follow `order:<id>` is who may see the order (decisions 016, 102).
-  context.topics.declare('order', (user, id) => orders.canFollow(user, id));
+  // Who may follow `order:<id>` is who may see the order (decisions 016, 102); any step may move
+  // it to another provider (a reassignment), so followers are asked again after each but a position.
+  context.topics.declare('order', (user, id) => orders.canFollow(user, id), {
+    recheckAfter: (eventType) => eventType !== 'order.position',
+  });
 
   return {
     name: 'booking',

@@ -58,10 +58,19 @@ export function createAccountCache(deps: { bus?: EventBus; now?: () => number })
     hashesByUser.delete(userId);
   }
 
+  /** Who hears that users changed here or in another process (the sockets re-check their sessions). */
+  const changeListeners = new Set<(userIds: number[]) => void>();
+  const tellListeners = (userIds: number[]) => {
+    for (const listener of changeListeners) listener(userIds);
+  };
+
   deps.bus?.subscribe((event) => {
     if (event.topic !== TOPIC) return;
     const ids = (event.payload as { userIds?: unknown }).userIds;
-    if (Array.isArray(ids)) for (const id of ids) if (typeof id === 'number') dropLocal(id);
+    if (!Array.isArray(ids)) return;
+    const userIds = ids.filter((id): id is number => typeof id === 'number');
+    for (const id of userIds) dropLocal(id);
+    tellListeners(userIds);
   });
 
   return {
@@ -100,7 +109,18 @@ export function createAccountCache(deps: { bus?: EventBus; now?: () => number })
     invalidate(userIds: number[]) {
       if (!userIds.length) return;
       for (const id of userIds) dropLocal(id);
-      deps.bus?.publish({ topic: TOPIC, type: 'users-changed', payload: { userIds } }).catch(() => {});
+      // With a bus, this process hears its own message too, and tells its listeners then.
+      if (deps.bus)
+        deps.bus.publish({ topic: TOPIC, type: 'users-changed', payload: { userIds } }).catch(() => {});
+      else tellListeners(userIds);
+    },
+    /**
+     * Calls `listener` whenever users' accounts or sessions changed, in this process or another
+     * (a logout, a ban, a password change); answers how to stop.
+     */
+    onChanged(listener: (userIds: number[]) => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
     },
   };
 }

@@ -83,6 +83,11 @@ export function createIdentityModule(
       reauthenticate: identity.reauthenticate,
       /** Another module changed what a user's record shows (a VIP purchase): drop the cached record. */
       accountsChanged: (userIds: number[]) => cache.invalidate(userIds),
+      /**
+       * Hears that users' accounts or sessions changed on any process (logout, ban, password
+       * change): realtime re-checks those users' open sockets (issue #35 finding 3).
+       */
+      onAccountsChanged: cache.onChanged,
     },
     routes,
     sweeps: [
@@ -102,6 +107,7 @@ export function createIdentityModule(
     lookupSession: IdentityService['lookupSession'];
     reauthenticate: IdentityService['reauthenticate'];
     accountsChanged: (userIds: number[]) => void;
+    onAccountsChanged: (listener: (userIds: number[]) => void) => () => void;
   }> &
     Record<string, unknown>;
 }

@@ -51,7 +51,7 @@ const { app: defaultApp } = await createTestApp({
 });
 const { app: proxiedApp } = await createTestApp({
   database,
-  config: { NODE_ENV: 'development', SMS_DEV_OUTBOX: 'true', TRUST_PROXY: 'true' },
+  config: { NODE_ENV: 'development', SMS_DEV_OUTBOX: 'true', TRUST_PROXY: '127.0.0.1' },
 });
 const { app: testApp } = await createTestApp({ database });
 const { app: demoApp } = await createTestApp({

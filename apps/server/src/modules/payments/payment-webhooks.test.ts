@@ -81,6 +81,7 @@ describe('payment webhooks', () => {
     const forged = await webhook('khqr', paidEvent(attempt.providerReference), {
       secret: 'not-the-secret-at-all',
     });
+    expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe(ERROR_CODES.webhookSignatureInvalid.code);
     const unsigned = await app.inject({
       method: 'POST',
@@ -88,13 +89,16 @@ describe('payment webhooks', () => {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify(paidEvent(attempt.providerReference)),
     });
+    expect(unsigned.statusCode).toBe(401);
     expect(unsigned.json().code).toBe(ERROR_CODES.webhookSignatureInvalid.code);
     const stale = await webhook('khqr', paidEvent(attempt.providerReference), {
       at: new Date(clock.now().getTime() - 6 * 60_000),
     });
+    expect(stale.statusCode).toBe(401);
     expect(stale.json().code).toBe(ERROR_CODES.webhookTimestampStale.code);
     // Correctly signed, but the sandbox was never paid: a signed event is only a hint.
     const unconfirmed = await webhook('khqr', paidEvent(attempt.providerReference));
+    expect(unconfirmed.statusCode).toBe(200);
     expect(unconfirmed.json().data).toEqual({ outcome: 'ignored' });
     expect(await statusOf(customer.token, order.id)).toBe('pendingPayment');
     expect(await moneyOf(order.id)).toEqual({ escrow: 0, entries: 0 });
@@ -126,7 +130,9 @@ describe('payment webhooks', () => {
     card.markPaid(attempt.providerReference);
     crashAfterConfirmation = true;
     const crashed = await webhook('card', paidEvent(attempt.providerReference));
+    // A 5xx: the provider resends it (issue #35 finding 5).
     expect(crashed.statusCode).toBe(500);
+    expect(crashed.json().code).toBe(ERROR_CODES.internalError.code);
     expect(await statusOf(customer.token, order.id)).toBe('pendingPayment');
     expect(await moneyOf(order.id)).toEqual({ escrow: 0, entries: 0 });
     const retried = await webhook('card', paidEvent(attempt.providerReference));
@@ -156,9 +162,66 @@ describe('payment webhooks', () => {
       type: 'payment.failed',
       reference: 'unknown-ref',
     });
-    expect(failed.json().code).toBe(ERROR_CODES.notFound.code);
+    // Resent until known: the event may have outrun the attempt's own commit.
+    expect(failed.statusCode).toBe(404);
+    expect(failed.json().code).toBe(ERROR_CODES.webhookPaymentUnknown.code);
     expect(await statusOf(customer.token, order.id)).toBe('pendingPayment');
     expect(attempt.status).toBe('pending');
+  });
+});
+
+// Issue #35 finding 5 (decision 110): a refused webhook answers an HTTP status the provider acts
+// on (4xx: do not resend; 5xx: resend later), the envelope still in the body.
+describe('webhook answers a provider acts on', () => {
+  const signed = (provider: string, body: string) => {
+    const timestamp = Math.floor(clock.now().getTime() / 1000);
+    return app.inject({
+      method: 'POST',
+      url: `/app/payments/webhooks/${provider}`,
+      headers: {
+        'content-type': 'application/json',
+        'x-sabai-timestamp': String(timestamp),
+        'x-sabai-signature': signWebhook(SECRET, timestamp, body),
+        lang: 'th',
+      },
+      payload: body,
+    });
+  };
+
+  it.each([
+    ['not JSON', '{"eventId":'],
+    ['not an event', JSON.stringify({ eventId: 'evt-x', type: 'payment.refunded', reference: 'r' })],
+  ])('answers a signed but malformed event (%s) 400 with the envelope', async (_what, body) => {
+    const response = await signed('khqr', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: ERROR_CODES.validationFailed.code, data: null });
+    expect(response.json().msg).toMatch(/\S/);
+  });
+
+  it('answers a provider it does not know 404', async () => {
+    const response = await signed('paypal', JSON.stringify(paidEvent('ref-1')));
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe(ERROR_CODES.routeNotFound.code);
+  });
+
+  it('answers 503 (resend later) while no webhook secret is configured', async () => {
+    const { app: unconfigured } = await createTestApp({
+      database,
+      config: { NODE_ENV: 'production', SMS_DEV_IN_PRODUCTION: 'true', SEED_DEMO_DATA: 'false' },
+    });
+    const response = await unconfigured.inject({
+      method: 'POST',
+      url: '/app/payments/webhooks/khqr',
+      headers: { 'content-type': 'application/json', 'x-sabai-timestamp': '1', 'x-sabai-signature': 'x' },
+      payload: JSON.stringify(paidEvent('ref-2')),
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().code).toBe(ERROR_CODES.webhookNotConfigured.code);
+  });
+
+  it('declares these statuses in the OpenAPI document', async () => {
+    const route = app.swagger().paths?.['/app/payments/webhooks/{provider}']?.post;
+    expect(Object.keys(route?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '500', '503']);
   });
 });
 

@@ -23,6 +23,11 @@ export const isExternalRail = (value: string): value is ExternalRail =>
  * anything is read; the event id is stored in the transaction that applies it, so a replay, a
  * retry after a crash and a concurrent duplicate each apply it at most once. The provider is
  * asked for the payment's status too: a signed event is still only a hint.
+ *
+ * What the provider is answered is an HTTP status it acts on (decision 110): forged or stale 401,
+ * malformed 400, an unknown provider or payment 404 (providers resend on any non-2xx, which also
+ * covers an event that outran the attempt's own commit), no secret configured 503 and any failure
+ * while applying 500, both "try again later"; applied, replayed, ignored or failed 200.
  */
 export function createPaymentWebhooks(deps: {
   /** Absent in production without PAYMENTS_WEBHOOK_SECRET: then nothing verifies. */
@@ -43,7 +48,8 @@ export function createPaymentWebhooks(deps: {
       const value = headers[name];
       return typeof value === 'string' ? value : undefined;
     };
-    if (!deps.secret) throw new AppError('webhookSignatureInvalid');
+    // Our misconfiguration, not the provider's fault: it should come back once the secret is set.
+    if (!deps.secret) throw new AppError('webhookNotConfigured');
     const verdict = verifyWebhook({
       secret: deps.secret,
       timestamp: header(TIMESTAMP_HEADER),
@@ -54,17 +60,19 @@ export function createPaymentWebhooks(deps: {
     if (verdict === 'forged') throw new AppError('webhookSignatureInvalid');
     if (verdict === 'stale') throw new AppError('webhookTimestampStale');
     const adapter = isExternalRail(provider) ? deps.providers[provider] : undefined;
-    if (!adapter || !isExternalRail(provider)) throw new AppError('notFound');
+    if (!adapter || !isExternalRail(provider)) throw new AppError('routeNotFound');
     let parsed: unknown;
     try {
       parsed = JSON.parse(rawBody);
     } catch {
       throw new AppError('validationFailed');
     }
-    const event = webhookEventSchema.parse(parsed);
+    const read = webhookEventSchema.safeParse(parsed);
+    if (!read.success) throw new AppError('validationFailed', { fields: 'eventId, type, reference' });
+    const event = read.data;
     if (await repository.hasWebhookEvent(provider, event.eventId)) return 'replayed';
     const attempt = await repository.attemptByReference(provider, event.reference);
-    if (!attempt) throw new AppError('notFound');
+    if (!attempt) throw new AppError('webhookPaymentUnknown');
     const status = await adapter.confirm(event.reference, {
       amount: attempt.amount,
       currency: attempt.currency,

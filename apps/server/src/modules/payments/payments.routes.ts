@@ -1,3 +1,4 @@
+import { errorEnvelopeSchema } from '@sabai/shared/envelope';
 import { idSchema } from '@sabai/shared/input';
 import { orderPaymentMethodsSchema } from '@sabai/shared/payments/pay-pages.schemas';
 import {
@@ -135,7 +136,17 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: PaymentWebhooks }>
         tags: ['payments'],
         summary: "A payment provider's signed event (HMAC-SHA256 over timestamp.body, 5-minute window)",
         params: z.object({ provider: z.string().min(1).max(20) }),
-        response: okResponse(z.object({ outcome: z.string() })),
+        // HTTP statuses a provider acts on: 4xx is not resent, 5xx is (decision 110).
+        response: {
+          ...okResponse(z.object({ outcome: z.string() })),
+          400: errorEnvelopeSchema.describe('Malformed event: not resent'),
+          401: errorEnvelopeSchema.describe(
+            'Signature forged or missing, or the timestamp outside 5 minutes',
+          ),
+          404: errorEnvelopeSchema.describe('Unknown provider or payment reference (resent until known)'),
+          500: errorEnvelopeSchema.describe('Applying it failed: the provider resends it'),
+          503: errorEnvelopeSchema.describe('No webhook secret configured yet: the provider resends it'),
+        },
       },
     },
     async (request) => {

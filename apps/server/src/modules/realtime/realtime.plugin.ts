@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallerLookup } from '../../http/auth';
 import type { EventBus } from './event-bus';
 import { REALTIME_PATH, realtimeRoutes } from './realtime.routes';
+import { type AccountsChangedSource, createSessionWatch } from './session-watch';
 import type { TopicAccess } from './topic-access';
 import { createTopicHub } from './topic-hub';
 import type { TopicLog } from './topic-log.repository';
@@ -36,10 +37,17 @@ export async function registerRealtime(
     access: TopicAccess;
     log: TopicLog;
     lookupSession: (token: string) => Promise<CallerLookup>;
+    /** Identity's word that users' sessions changed: their sockets re-check at once. */
+    onAccountsChanged?: AccountsChangedSource;
   },
 ) {
+  const { onAccountsChanged, ...routeOptions } = options;
   const hub = createTopicHub(options.bus);
-  app.addHook('onClose', async () => hub.close());
+  const sessions = createSessionWatch(onAccountsChanged);
+  app.addHook('onClose', async () => {
+    hub.close();
+    sessions.close();
+  });
   const realtimeUpgrades = new EventEmitter();
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (isRealtimeUpgrade(request)) realtimeUpgrades.emit('upgrade', request, socket, head);
@@ -56,6 +64,6 @@ export async function registerRealtime(
           offered.has(REALTIME_PROTOCOL) ? REALTIME_PROTOCOL : false,
       },
     });
-    await scope.register(realtimeRoutes, { ...options, hub });
+    await scope.register(realtimeRoutes, { ...routeOptions, hub, sessions });
   });
 }

@@ -9,9 +9,10 @@ import {
   realtimeClientMessageSchema,
 } from '@sabai/shared/realtime/realtime.schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { CallerLookup } from '../../http/auth';
+import type { AuthUser, CallerLookup } from '../../http/auth';
 import { translate } from '../../lib/i18n';
 import type { EventBus, RealtimeEvent } from './event-bus';
+import type { SessionWatch } from './session-watch';
 import type { TopicAccess } from './topic-access';
 import type { TopicHub, TopicSubscriber } from './topic-hub';
 import type { TopicLog } from './topic-log.repository';
@@ -29,6 +30,7 @@ export interface RealtimeRouteOptions {
   access: TopicAccess;
   log: TopicLog;
   lookupSession: (token: string) => Promise<CallerLookup>;
+  sessions: SessionWatch;
 }
 
 function firstValue(value: string | string[] | undefined): string | undefined {
@@ -81,7 +83,7 @@ export function eventFrameOf(event: RealtimeEvent): string {
  * asks for what it missed with `since`.
  */
 export const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (app, options) => {
-  const { hub, access, log, lookupSession } = options;
+  const { hub, access, log, lookupSession, sessions } = options;
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const token = tokenOf(request);
@@ -133,8 +135,50 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (a
       interface Subscription extends TopicSubscriber {
         /** The newest sequence number this socket has been sent (or told of) on the topic. */
         lastSeq: number | null;
-        /** Live events wait here while the missed ones are read, so none overtakes them. */
+        /**
+         * Live events wait here while the missed ones are read, or while the topic's access is
+         * asked again (an order reassigned), so none overtakes them or reaches one no longer allowed.
+         */
         held: RealtimeEvent[] | null;
+      }
+
+      /**
+       * The session looked up again (cached; dropped on every process when it changes): the caller,
+       * or null once the session ended, when the socket is told why and closed (4401).
+       */
+      async function liveCaller(reply: { id?: string; topic?: string } = {}): Promise<AuthUser | null> {
+        const found = await lookupSession(token);
+        if (found.kind === 'valid') return found.user;
+        sendError(found.reason, reply);
+        socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+        return null;
+      }
+
+      // A logout, ban or password change anywhere re-checks this socket at once (issue #35 finding 3).
+      const unwatch = sessions.watch(request.user?.id ?? 0, () => {
+        if (!closed)
+          liveCaller().catch((error) => request.log.error({ err: error }, 'session re-check failed'));
+      });
+
+      /**
+       * Hands the held events on in order; one after which the topic's access may have changed
+       * asks again first, and a socket no longer allowed stops following the topic.
+       */
+      async function release(topic: string, subscription: Subscription) {
+        while (subscription.held?.length) {
+          const event = subscription.held.shift() as RealtimeEvent;
+          if (access.needsRecheck(event)) {
+            const user = await liveCaller({ topic });
+            if (subscriptions.get(topic) !== subscription) return;
+            if (!user || !(await access.canSubscribe(user, topic))) {
+              unsubscribe(topic);
+              if (user) sendError('realtimeTopicForbidden', { topic });
+              return;
+            }
+          }
+          forward(subscription, event);
+        }
+        subscription.held = null;
       }
 
       const forward = (subscription: Subscription, event: RealtimeEvent) => {
@@ -155,18 +199,13 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (a
         const { id, topic, since } = message;
         const reply = { ...(id ? { id } : {}), topic };
         // The session is looked up again (cached): a socket must not outlive a logout or a ban.
-        const found = await lookupSession(token);
-        if (found.kind !== 'valid') {
-          sendError(found.reason, reply);
-          socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
-          return;
-        }
+        const user = await liveCaller(reply);
+        if (!user) return;
         unsubscribe(topic);
         if (subscriptions.size >= MAX_TOPICS_PER_SOCKET) {
           return sendError('realtimeTooManyTopics', reply, { limit: MAX_TOPICS_PER_SOCKET });
         }
-        if (!(await access.canSubscribe(found.user, topic)))
-          return sendError('realtimeTopicForbidden', reply);
+        if (!(await access.canSubscribe(user, topic))) return sendError('realtimeTopicForbidden', reply);
         if (closed) return;
 
         const subscription: Subscription = {
@@ -174,7 +213,12 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (a
           held: [],
           deliver(event) {
             if (this.held) this.held.push(event);
-            else forward(this, event);
+            else if (access.needsRecheck(event)) {
+              this.held = [event];
+              release(topic, this).catch((error) =>
+                request.log.error({ err: error }, 'topic re-check failed'),
+              );
+            } else forward(this, event);
           },
         };
         subscriptions.set(topic, subscription);
@@ -190,9 +234,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (a
         }
         if (resync || subscription.lastSeq === null) subscription.lastSeq = current;
         send({ op: 'ack', ...reply, seq: current, ...(resync ? { resync } : {}) });
-        const held = subscription.held ?? [];
-        subscription.held = null;
-        for (const event of held) forward(subscription, event);
+        await release(topic, subscription);
       }
 
       async function handle(raw: string) {
@@ -212,13 +254,8 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (a
           // The keep-alive is a use of the session (decision 107): the same sliding lookup as any
           // request, so a staff member working from a live page keeps their shift's session, and a
           // session that ended (idle, logout, ban) closes the socket at the next ping.
-          const found = await lookupSession(token);
-          if (found.kind !== 'valid') {
-            sendError(found.reason, {});
-            socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
-            return;
-          }
-          return send({ op: 'pong' });
+          if (await liveCaller()) send({ op: 'pong' });
+          return;
         }
         if (message.op === 'unsubscribe') {
           unsubscribe(message.topic);
@@ -238,6 +275,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (a
       });
       socket.on('close', () => {
         closed = true;
+        unwatch();
         for (const topic of [...subscriptions.keys()]) unsubscribe(topic);
       });
     },
