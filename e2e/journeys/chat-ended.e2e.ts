@@ -9,9 +9,10 @@ import { setUpJourney } from '../support/journey';
 
 /**
  * The spec's "no messages after service ended" (issue #31, decision 103) in real Chromium: a new
- * customer chats with the demo therapist during the service; once the therapist ends it, the server
- * refuses a message, and the customer's conversation shows why in place of the composer and the
- * call button, with feedback on that order and booking the therapist again. English and Khmer.
+ * customer chats with the demo therapist during the service; when the therapist ends it, the
+ * customer's open conversation shows why in place of the composer and the call button at once,
+ * without a reload, the server refuses a message, and the conversation opened again offers feedback
+ * on that order and booking the therapist again. English and Khmer.
  */
 const journey = setUpJourney({ env: { NODE_ENV: 'development', LOG_LEVEL: 'warn' } });
 const api = journeyApi(journey);
@@ -47,24 +48,44 @@ describe('a chat after the service ended', () => {
     await page.getByTestId('chat-message').filter({ hasText: 'I am at the blue gate' }).waitFor();
     await page.getByText(chatEn.message.sending).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: chatEn.call.start }).waitFor();
+    // The therapist answers, and it reaches the open page live: the page hears its conversation.
+    const conversation = await api.ok<{ id: number }>('/app/chat/conversations', {
+      token: provider.session.token,
+      body: { orderId: order.id },
+    });
+    await api.ok(`/app/chat/conversations/${conversation.id}/messages`, {
+      token: provider.session.token,
+      body: { type: 'text', uniqueId: crypto.randomUUID(), body: 'Relax, ten more minutes' },
+    });
+    await page.getByTestId('chat-message').filter({ hasText: 'Relax, ten more minutes' }).waitFor();
 
-    // The therapist ends the service: from now on the server refuses a message, saying why.
+    // The therapist ends the service while the customer's conversation is open: without a reload,
+    // the composer and the call button give way to the notice saying why (decision 103, follow-up).
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
     await api.ok(`/app/orders/${order.id}/transitions`, {
       token: provider.session.token,
       body: { transition: 'end', reason: 'The customer asked to stop early' },
     });
-    const conversation = await api.ok<{ id: number }>('/app/chat/conversations', {
-      token: customer.token,
-      body: { orderId: order.id },
-    });
+    await page.getByTestId('chat-closed').getByText(chatEn.closed.chatClosed).waitFor();
+    await input.waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: chatEn.call.start }).count()).toBe(0);
+    expect(await page.getByTestId('chat-message').filter({ hasText: 'I am at the blue gate' }).count()).toBe(
+      1,
+    );
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await shoot(page, 'ended-live-en');
+
+    // And the server refuses a message from now on, saying why.
     const refused = await api.call(`/app/chat/conversations/${conversation.id}/messages`, {
       token: customer.token,
       body: { type: 'text', uniqueId: crypto.randomUUID(), body: 'One more thing' },
     });
     expect(refused).toMatchObject({ code: 5002, msg: chatEn.closed.chatClosed });
 
-    // The customer's conversation: the history stays; the composer and the call button are gone,
-    // the notice says why and offers feedback on this order and booking the therapist again.
+    // Opened again: the history stays; the composer and the call button are gone, the notice says
+    // why and offers feedback on this order and booking the therapist again.
     await page.goto(chatUrl);
     const notice = page.getByTestId('chat-closed');
     await notice.getByText(chatEn.closed.chatClosed).waitFor();

@@ -268,8 +268,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     notifications,
     // Reviews and complaints (decision 049): about booking's orders, through its api.
     createReviewsModule(context, { booking: booking.api }),
-    // Rings a callee in the background by Web Push (decision 063).
-    createChatModule(context, { incomingCallNotifier: notifications.api.incomingCalls }),
+    // Rings a callee in the background by Web Push (decision 063); who sees an order is booking's
+    // one policy (decision 102); after booking, it hears an order's end (decision 103).
+    createChatModule(context, {
+      orderAccess: booking.api.orderAccess,
+      incomingCallNotifier: notifications.api.incomingCalls,
+    }),
     help,
     createPlatformModule(context, { database, version: APP_VERSION }),
     // Hears notifications' and chat's events: copies them to linked Telegram chats (decision 055).

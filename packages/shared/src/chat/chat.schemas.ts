@@ -35,6 +35,12 @@ export const GROUP_MEMBERS_MAX = 1000;
 export const CHAT_MESSAGE_EVENT = 'chat.message';
 export const CHAT_REVOKED_EVENT = 'chat.revoked';
 export const CHAT_READ_EVENT = 'chat.read';
+/**
+ * An order between the conversation's members ended (service ended, consumed, cancelled): the
+ * conversation may have closed, so an open page reads it again (`canSend`, `endedOrder`).
+ * Payload: `{ conversationId, orderId }`.
+ */
+export const CHAT_ORDER_ENDED_EVENT = 'chat.orderEnded';
 
 /** The spec's chat message fields, as a member reads them. */
 export const chatMessageSchema = z.object({

@@ -45,8 +45,9 @@ async function counterOf(storeId: number) {
   const login = await registerUser(app);
   await grantRoles(app, database, login.user.id, ['merchant']);
   await database.db.insert(storeStaff).values({ storeId, userId: login.user.id });
-  return login.token;
+  return login;
 }
+const counterA = await counterOf(storeA.id);
 const customerService = await registerUser(app);
 await grantRoles(app, database, customerService.user.id, ['customer_service']);
 
@@ -56,8 +57,8 @@ const TOKENS: Record<Caller, string | null> = {
   otherCustomer: stranger.token,
   provider: therapist.token,
   otherProvider: other.token,
-  store: await counterOf(storeA.id),
-  otherStore: await counterOf(storeB.id),
+  store: counterA.token,
+  otherStore: (await counterOf(storeB.id)).token,
   customerService: customerService.token,
   admin: await adminToken(app, database),
 };
@@ -169,6 +170,38 @@ interface RouteCase {
   answers: Answers;
   /** The body (or query) sent; valid for the route, so each answer comes from the access rules. */
   payload?: (orderId: number) => Record<string, unknown>;
+  /** The url asked, where its path names something else than the order (a conversation). */
+  urlOf?: (caller: Caller) => Promise<string>;
+}
+
+/**
+ * The conversation each caller sends an order card into: the customer and the store's counter
+ * their own (the order's chat, closed now it is served); customer service theirs with the
+ * customer; everyone else theirs with customer service (always open), so "not found" can only be
+ * the order's answer, not the conversation's.
+ */
+const CARD_PEER: Record<Exclude<Caller, 'guest'>, number> = {
+  customer: counterA.user.id,
+  otherCustomer: customerService.user.id,
+  provider: customerService.user.id,
+  otherProvider: customerService.user.id,
+  store: customer.id,
+  otherStore: customerService.user.id,
+  customerService: customer.id,
+  admin: customerService.user.id,
+};
+async function cardConversationUrl(caller: Caller): Promise<string> {
+  if (caller === 'guest') return '/app/chat/conversations/1/messages';
+  const opened = (
+    await call(app, {
+      method: 'POST',
+      url: '/app/chat/conversations',
+      token: TOKENS[caller] as string,
+      payload: { toUid: CARD_PEER[caller] },
+    })
+  ).json();
+  if (opened.code !== 0) throw new Error(`${caller}: ${JSON.stringify(opened)}`);
+  return `/app/chat/conversations/${opened.data.id}/messages`;
 }
 
 /**
@@ -330,17 +363,33 @@ const TABLE: Record<string, RouteCase> = {
     payload: (orderId) => ({ type: 'suggestion', description: 'About this order', orderId }),
     answers: CUSTOMERS_ONLY('ok'),
   },
-  // Chat's own check (chat.service's openForOrder, not yet the policy): only the order's two people
-  // chat about it, and its staff and store hear "not found" rather than "not yours".
+  // An order's chat (decision 102's follow-up): its customer's with its provider, its provider's or
+  // store's staff's with its customer. This in-store order has no accepted provider to talk to;
+  // the counter's chat with the customer opens (closed, the order served). Customer service's
+  // chats are its own.
   'POST /app/chat/conversations': {
     payload: (orderId) => ({ orderId }),
     answers: {
       ...SEES,
       customer: 'chatNotOpen',
       provider: 'chatNotOpen',
-      store: 'notFound',
-      customerService: 'notFound',
-      admin: 'notFound',
+      customerService: 'orderActorNotAllowed',
+      admin: 'orderActorNotAllowed',
+    },
+  },
+  // An order card names an order both members are parties of; each caller sends into their own
+  // conversation (CARD_PEER): the order's chat is closed now it is served; the provider's with
+  // customer service is not between the order's parties.
+  'POST /app/chat/conversations/:id/messages': {
+    urlOf: cardConversationUrl,
+    payload: (orderId) => ({ type: 'orderCard', uniqueId: randomUUID(), orderId }),
+    answers: {
+      ...SEES,
+      customer: 'chatClosed',
+      provider: 'orderActorNotAllowed',
+      store: 'chatClosed',
+      customerService: 'orderActorNotAllowed',
+      admin: 'orderActorNotAllowed',
     },
   },
 };
@@ -350,8 +399,6 @@ const TABLE: Record<string, RouteCase> = {
  * an order id must go in the table or here, with its reason.
  */
 const NOT_ORDER_ACCESS: Record<string, string> = {
-  'POST /app/chat/conversations/:id/messages':
-    "an order card names an order between the conversation's two members (chat's stricter rule)",
   'POST /app/dev/payments/:orderId/confirm':
     'development tool (PAYMENTS_DEV_CONFIRM) for loopback callers, never in production',
 };
@@ -398,12 +445,18 @@ function routesTakingAnOrderId(): string[] {
   return [...found].sort();
 }
 
-async function ask(route: string, caller: Caller, orderId: number, payload?: Record<string, unknown>) {
+async function ask(
+  route: string,
+  caller: Caller,
+  orderId: number,
+  payload?: Record<string, unknown>,
+  urlOf?: RouteCase['urlOf'],
+) {
   const [method, url] = route.split(' ') as [string, string];
   const token = TOKENS[caller];
   const response = await call(app, {
     method: method as 'GET',
-    url: url.replace(/:\w+/, String(orderId)),
+    url: urlOf ? await urlOf(caller) : url.replace(/:\w+/, String(orderId)),
     headers: { deviceid: 'access-table-device', 'idempotency-key': randomUUID() },
     ...(token ? { token } : {}),
     ...(method === 'GET' || method === 'DELETE' ? {} : { payload: payload ?? {} }),
@@ -425,13 +478,13 @@ describe('the one order-access policy (decision 102)', () => {
     expect(Object.keys(TABLE).filter((route) => !routes.includes(route))).toEqual([]);
   });
 
-  for (const [route, { answers, payload }] of Object.entries(TABLE)) {
+  for (const [route, { answers, payload, urlOf }] of Object.entries(TABLE)) {
     it(`${route}: each caller's answer`, async () => {
       const order = await servedInStoreOrder();
       const heard: Partial<Record<Caller, number | string>> = {};
       const wanted: Partial<Record<Caller, number | string>> = {};
       for (const caller of ASKING_ORDER) {
-        const answer = await ask(route, caller, order.id, payload?.(order.id));
+        const answer = await ask(route, caller, order.id, payload?.(order.id), urlOf);
         heard[caller] = answer.code === 0 ? 0 : `${answer.code} ${answer.msg}`;
         wanted[caller] = answers[caller] === 'ok' ? 0 : `${codeOf(answers[caller])} ${answer.msg}`;
       }

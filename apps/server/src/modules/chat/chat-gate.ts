@@ -1,5 +1,6 @@
 import { ORDER_STATUS_CODES } from '@sabai/shared/booking/order-status';
 import type { ChatEndedOrder } from '@sabai/shared/chat/chat.schemas';
+import type { OrderAccessActor } from '../booking';
 import type { ChatRepository, MemberPlace } from './chat.repository';
 import type { ChatOrder, ChatOrdersRepository } from './chat-orders.repository';
 
@@ -10,9 +11,25 @@ export interface ChatGate {
   masked: boolean;
   /** With `chatClosed`: the order that ended last, for the page's "why" and what to do next. */
   endedOrder: ChatEndedOrder | null;
+  /** The orders between the two that open their chat (ended or not): what an order card may name. */
+  orderIds: readonly number[];
 }
 
-const ALWAYS_OPEN: ChatGate = { canSend: true, closedReason: null, masked: false, endedOrder: null };
+/**
+ * Who chats about an order, of those the one order-access policy lets see it (decision 102): its
+ * customer, its provider and its store's staff. Customer service and admin see every order but
+ * talk to people in their own, always open, chats; asked about an order's chat they hear
+ * `orderActorNotAllowed`.
+ */
+export const ORDER_CHAT_ACTORS: readonly OrderAccessActor[] = ['customer', 'provider', 'store'];
+
+const ALWAYS_OPEN: ChatGate = {
+  canSend: true,
+  closedReason: null,
+  masked: false,
+  endedOrder: null,
+  orderIds: [],
+};
 
 const endedOrderOf = (order: ChatOrder): ChatEndedOrder => ({
   orderId: order.orderId,
@@ -44,15 +61,16 @@ export function createChatGate(deps: { chat: ChatRepository; orders: ChatOrdersR
     if (rolesA.includes('customer_service') || rolesB.includes('customer_service')) return ALWAYS_OPEN;
     const orders = await deps.orders.between(a, b);
     if (!orders.length)
-      return { canSend: false, closedReason: 'chatNotOpen', masked: true, endedOrder: null };
+      return { canSend: false, closedReason: 'chatNotOpen', masked: true, endedOrder: null, orderIds: [] };
+    const orderIds = orders.map((order) => order.orderId);
     // Contact details are masked where a provider could take the customer off the platform.
     const masked = orders.some((order) => order.via === 'provider');
     if (orders.some((order) => order.endedAt === null))
-      return { canSend: true, closedReason: null, masked, endedOrder: null };
+      return { canSend: true, closedReason: null, masked, endedOrder: null, orderIds };
     const last = orders.reduce((latest, order) =>
       (order.endedAt?.getTime() ?? 0) > (latest.endedAt?.getTime() ?? 0) ? order : latest,
     );
-    return { canSend: false, closedReason: 'chatClosed', masked, endedOrder: endedOrderOf(last) };
+    return { canSend: false, closedReason: 'chatClosed', masked, endedOrder: endedOrderOf(last), orderIds };
   }
 
   return {

@@ -68,26 +68,30 @@ export function createChatOrdersRepository(db: Db) {
       }));
     },
 
-    /** Whether the order is a home visit between the two (its customer and its provider). */
-    isBetween: async (orderId: number, a: number, b: number) =>
-      (
-        await queryRows<{ id: number }>(
-          db,
-          sql`select o.id from orders o left join therapists t on t.id = o.therapist_id
-              where o.id = ${orderId}
-                and ((o.customer_id = ${a} and t.user_id = ${b}) or (o.customer_id = ${b} and t.user_id = ${a}))`,
-        )
-      ).length > 0,
-
-    /** An order's customer and its provider's login (null before a provider took it). */
-    partiesOf: async (orderId: number) =>
-      (
-        await queryRows<{ customer_id: number; provider_user_id: number | null }>(
-          db,
-          sql`select o.customer_id, t.user_id as provider_user_id
-              from orders o left join therapists t on t.id = o.therapist_id where o.id = ${orderId}`,
-        )
-      )[0],
+    /**
+     * The pair conversations an order opens, with their two members: its customer's with its
+     * provider's login and with each of its store's staff (an in-store visit). Read when the order
+     * ends, to tell those conversations' open pages (decision 103, follow-up).
+     */
+    conversationsOf: async (orderId: number): Promise<{ conversationId: number; memberIds: number[] }[]> => {
+      const rows = await queryRows<{ conversation_id: number; customer_id: number; peer_id: number }>(
+        db,
+        sql`select c.id as conversation_id, o.customer_id, p.peer_id
+            from orders o
+            cross join lateral (
+              select t.user_id as peer_id from therapists t where t.id = o.therapist_id
+              union
+              select s.user_id from store_staff s where o.kind = 'inStore' and s.store_id = o.store_id
+            ) p
+            join chat_conversations c
+              on c.pair_key = least(o.customer_id, p.peer_id)::text || ':' || greatest(o.customer_id, p.peer_id)::text
+            where o.id = ${orderId} and p.peer_id <> o.customer_id`,
+      );
+      return rows.map((row) => ({
+        conversationId: Number(row.conversation_id),
+        memberIds: [Number(row.customer_id), Number(row.peer_id)],
+      }));
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../lib/storage';
 import type { Outbox } from '../../outbox/outbox';
+import type { BookingApi } from '../booking';
 import type { ChatRepository } from './chat.repository';
 import { createChatGate } from './chat-gate';
 import type { ChatGroupsRepository } from './chat-groups.repository';
@@ -34,15 +35,18 @@ export interface ChatRepositories {
  */
 export function createChatService(deps: {
   repositories: ChatRepositories;
+  /** Who sees an order (decision 102): asked by the routes that name one, never per message. */
+  orderAccess: BookingApi['orderAccess'];
   clock: Clock;
   outbox: Outbox;
   storage: FileStorage;
 }) {
-  const { repositories, clock, outbox, storage } = deps;
+  const { repositories, orderAccess, clock, outbox, storage } = deps;
   const gate = createChatGate(repositories);
   const conversations = createConversationsService({
     ...repositories,
     conversationRows: repositories.conversations,
+    orderAccess,
     gate,
     clock,
   });
@@ -50,7 +54,7 @@ export function createChatService(deps: {
   return {
     ...conversations,
     ...createChatGroupsService({ ...repositories, conversationOf }),
-    ...createSendingService({ ...repositories, gate, clock, outbox, storage }),
+    ...createSendingService({ ...repositories, orderAccess, gate, clock, outbox, storage }),
     ...createMessagesService({ ...repositories, conversations, clock, outbox, storage }),
     ...createReadStateService({ conversationRows: repositories.conversations, conversations, outbox }),
   };

@@ -3,12 +3,12 @@ import type { Language } from '@sabai/shared/i18n';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { type BookingApi, requireActor } from '../booking';
 import type { ChatRepository, MemberRow } from './chat.repository';
-import type { ChatGateService } from './chat-gate';
+import { type ChatGateService, ORDER_CHAT_ACTORS } from './chat-gate';
 import type { ChatGroupsRepository } from './chat-groups.repository';
 import { groupInfoOf } from './chat-groups.service';
 import type { ChatMessagesRepository } from './chat-messages.repository';
-import type { ChatOrdersRepository } from './chat-orders.repository';
 import type { ConversationsRepository } from './conversations.repository';
 import { messageOf, uploadUrl } from './message-view';
 
@@ -22,7 +22,8 @@ export function createConversationsService(deps: {
   conversationRows: ConversationsRepository;
   messages: ChatMessagesRepository;
   groups: ChatGroupsRepository;
-  orders: ChatOrdersRepository;
+  /** Who sees an order: the one policy (decision 102), booking's. */
+  orderAccess: BookingApi['orderAccess'];
   gate: ChatGateService;
   clock: Clock;
 }) {
@@ -107,12 +108,15 @@ export function createConversationsService(deps: {
     /** The spec's lookup by friend/user id: the one conversation with that user, made on first use. */
     open,
 
-    /** The conversation with the other party of one of my orders (its customer or its provider). */
+    /**
+     * The conversation with the other party of an order of mine: the customer's with its provider,
+     * the provider's or its store's staff's with its customer. Who sees the order is the one policy
+     * (decision 102): "not found" for anyone else, `orderActorNotAllowed` for customer service.
+     */
     async openForOrder(me: AuthUser, orderId: number, lang: Language = 'en'): Promise<Conversation> {
-      const order = await deps.orders.partiesOf(orderId);
-      if (!order || (order.customer_id !== me.id && order.provider_user_id !== me.id))
-        throw new AppError('notFound');
-      const peer = order.customer_id === me.id ? order.provider_user_id : order.customer_id;
+      const access = await deps.orderAccess(me, orderId);
+      requireActor(access, ORDER_CHAT_ACTORS);
+      const peer = access.actor === 'customer' ? access.providerUserId : access.customerId;
       if (!peer) throw new AppError('chatNotOpen');
       return open(me, peer, lang);
     },

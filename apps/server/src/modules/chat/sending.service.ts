@@ -14,11 +14,11 @@ import type { Clock } from '../../lib/clock';
 import { reencodeUploadedImage } from '../../lib/image-reencode';
 import type { FileStorage } from '../../lib/storage';
 import type { Outbox } from '../../outbox/outbox';
+import { type BookingApi, requireActor } from '../booking';
 import type { ChatRepository, MemberPlace, MemberRow, NewMessage } from './chat.repository';
-import type { ChatGateService } from './chat-gate';
+import { type ChatGateService, ORDER_CHAT_ACTORS } from './chat-gate';
 import type { ChatGroupsRepository } from './chat-groups.repository';
 import type { ChatMessagesRepository } from './chat-messages.repository';
-import type { ChatOrdersRepository } from './chat-orders.repository';
 import { containsForbiddenWord, maskContactDetails } from './chat-rules';
 import { conversationTopics } from './chat-topics';
 import { audioContainerOf, messageOf, newMessageRow } from './message-view';
@@ -37,7 +37,8 @@ export function createSendingService(deps: {
   chat: ChatRepository;
   messages: ChatMessagesRepository;
   groups: ChatGroupsRepository;
-  orders: ChatOrdersRepository;
+  /** Who sees an order an order card names: the one policy (decision 102), booking's. */
+  orderAccess: BookingApi['orderAccess'];
   gate: ChatGateService;
   clock: Clock;
   outbox: Outbox;
@@ -69,7 +70,7 @@ export function createSendingService(deps: {
     const { member } = row;
     if (row.resentId !== null) {
       const resent = await existingByUniqueId(me, conversationId, uniqueId);
-      if (resent) return { member, resent, masked: false, forbiddenWords: [], topics: [] };
+      if (resent) return { member, resent, masked: false, forbiddenWords: [], topics: [], orderIds: [] };
     }
     // A team group's members always may, unmasked; a single chat's gate knows both roles.
     const memberGate =
@@ -82,7 +83,41 @@ export function createSendingService(deps: {
       conversationId,
       member.peerId === null ? (row.groupMemberIds ?? []) : [member.peerId, me.id],
     );
-    return { member, resent: null, masked: memberGate.masked, forbiddenWords: row.forbiddenWords, topics };
+    return {
+      member,
+      resent: null,
+      masked: memberGate.masked,
+      forbiddenWords: row.forbiddenWords,
+      topics,
+      orderIds: memberGate.orderIds,
+    };
+  }
+
+  /**
+   * An order card: the order is asked of the one order-access policy (decision 102) beside the
+   * admission read, so a card costs the statements it did (the policy's read replaced chat's own),
+   * and its answers come first: "not found" to whoever does not see the order, whatever the
+   * conversation; `orderActorNotAllowed` to customer service, and for an order that is not between
+   * the conversation's two (the gate's orders: a team group has none).
+   */
+  async function sendOrderCard(
+    me: AuthUser,
+    conversationId: number,
+    input: Extract<SendMessageInput, { type: 'orderCard' }>,
+  ): Promise<ChatMessage> {
+    const [access, admitted] = await Promise.allSettled([
+      deps.orderAccess(me, input.orderId),
+      admit(me, conversationId, input.uniqueId),
+    ]);
+    if (access.status === 'rejected') throw access.reason;
+    requireActor(access.value, ORDER_CHAT_ACTORS);
+    if (admitted.status === 'rejected') throw admitted.reason;
+    const { member, resent, topics, orderIds } = admitted.value;
+    if (resent) return resent;
+    if (!orderIds.includes(input.orderId)) throw new AppError('orderActorNotAllowed');
+    const sentAt = input.clientCreateTime ? { clientCreateTime: input.clientCreateTime } : {};
+    const card = { uniqueId: input.uniqueId, type: CHAT_MESSAGE_TYPES.orderCard, body: '' };
+    return insertMessage(me, member, { ...card, orderId: input.orderId, ...sentAt }, topics);
   }
 
   /** Writes the message and its event in one statement; a racing resend answers the first. */
@@ -112,6 +147,7 @@ export function createSendingService(deps: {
 
   return {
     async send(me: AuthUser, conversationId: number, input: SendMessageInput): Promise<ChatMessage> {
+      if (input.type === 'orderCard') return sendOrderCard(me, conversationId, input);
       const { member, resent, masked, forbiddenWords, topics } = await admit(
         me,
         conversationId,
@@ -119,13 +155,6 @@ export function createSendingService(deps: {
       );
       if (resent) return resent;
       const sentAt = input.clientCreateTime ? { clientCreateTime: input.clientCreateTime } : {};
-      if (input.type === 'orderCard') {
-        // An order card is between an order's two parties: a team group has no such pair.
-        if (member.peerId === null || !(await deps.orders.isBetween(input.orderId, me.id, member.peerId)))
-          throw new AppError('notFound');
-        const card = { uniqueId: input.uniqueId, type: CHAT_MESSAGE_TYPES.orderCard, body: '' };
-        return insertMessage(me, member, { ...card, orderId: input.orderId, ...sentAt }, topics);
-      }
       if (containsForbiddenWord(input.body, forbiddenWords)) throw new AppError('chatForbiddenContent');
       if (input.aboutMsgId !== undefined && !(await messages.isIn(input.aboutMsgId, conversationId)))
         throw new AppError('notFound');

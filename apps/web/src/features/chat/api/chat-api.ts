@@ -25,6 +25,8 @@ export const chatKeys = {
   all: ['chat'] as const,
   list: ['chat', 'list'] as const,
   unread: ['chat', 'unread'] as const,
+  /** Every opened conversation (`conversation(target)` below): read again when one may have closed. */
+  conversations: ['chat', 'conversation'] as const,
   conversation: (target: string) => ['chat', 'conversation', target] as const,
   group: (groupId: number) => ['chat', 'group', groupId] as const,
   phrases: ['chat', 'phrases'] as const,

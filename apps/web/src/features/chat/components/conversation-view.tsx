@@ -10,6 +10,7 @@ import { useFormatting } from '../../../hooks/use-formatting';
 import { isApiError } from '../../../lib/api-client';
 import { chatApi, chatKeys } from '../api/chat-api';
 import type { ShownMessage } from '../shown-message';
+import { useConversationEnds } from '../use-conversation-ends';
 import { useConversationMessages } from '../use-conversation-messages';
 import { useMessageTranslations } from '../use-message-translations';
 import { useSenderNames } from '../use-sender-names';
@@ -29,6 +30,8 @@ export function ConversationView({ conversation, meId }: { conversation: Convers
   const { t } = useTranslation('chat');
   const queryClient = useQueryClient();
   const chat = useConversationMessages(conversation.id, meId, conversation.friendUid);
+  // The service ends while the page is open: the notice replaces the composer live.
+  useConversationEnds(conversation.id);
   const isGroup = conversation.groupId !== null;
   const senderName = useSenderNames(
     conversation,
