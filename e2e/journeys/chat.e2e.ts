@@ -184,7 +184,9 @@ describe('chat between the customer and the therapist of an accepted order (zh-C
     const readRow = conversationRows(list).first();
     await readRow.waitFor();
     await expect(readRow.getAttribute('aria-label')).resolves.not.toMatch(/\d/);
-    expect(await list.locator('.adm-badge').count()).toBe(0);
+    // Only the conversations: the demo's live incoming order (decision 107) leaves an unread system
+    // message on its own row above them.
+    expect(await conversationRows(list).locator('.adm-badge').count()).toBe(0);
 
     // The same pages in English, for the screenshots.
     const english = await signedIn(customer, 'en');
