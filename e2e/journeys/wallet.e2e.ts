@@ -18,8 +18,10 @@ let dataDir: string;
 let session: { token: string; tokenExpired: number; user: { id: number } };
 
 /**
- * The demo therapist has earned $60: a completion is booked straight into the ledger before the
+ * The demo therapist earns $60 more: a completion is booked straight into the ledger before the
  * server starts on the same data (the order flow that earns it is booking's and payments' journey).
+ * The demo's own completed orders pay the therapist too (decision 107), so the journey reads the
+ * balance the server holds and checks the pages show exactly it.
  */
 function seedEarnings(dataDir: string) {
   const seeded = spawnSync(
@@ -85,8 +87,16 @@ describe('withdrawing earnings', () => {
     await page.waitForURL('**/my/withdraw/account');
     await page.getByText('•••• 4567').waitFor();
 
+    const summary = await fetch(`${server.baseUrl}/app/withdrawals/summary`, {
+      headers: { token: session.token },
+    }).then(async (response) => ((await response.json()) as { data: { available: number } }).data);
+    // At least the $60 seeded above; the rest is what the demo's completed orders paid.
+    expect(summary.available).toBeGreaterThanOrEqual(6000);
+    const dollars = (cents: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
     await page.goto(`${server.baseUrl}/my/withdraw`);
-    await page.getByText('$60.00').waitFor();
+    await page.getByText(dollars(summary.available)).first().waitFor();
     await page.getByLabel(/Amount/).fill('5');
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'The smallest withdrawal is $10.00.' }).waitFor();
@@ -97,16 +107,19 @@ describe('withdrawing earnings', () => {
     await dialog.getByRole('button', { name: 'Withdraw' }).click();
     await page.getByText('$20.00 to ABA Bank •••• 4567').waitFor();
     await page.getByText('Pending').waitFor();
-    await page.getByText('$40.00').waitFor();
+    await page
+      .getByText(dollars(summary.available - 2000))
+      .first()
+      .waitFor();
     await page.getByText('Being paid out: $20.00').waitFor();
     await shoot(page, 'withdraw-pending-en');
 
     await page.goto(`${server.baseUrl}/therapist/workbench/income`);
     await page.getByText('Available to withdraw').first().waitFor();
     await shoot(page, 'income-en');
-    // The income page agrees: $40.00 left to withdraw, $20.00 on its way.
+    // The income page agrees: $20.00 less to withdraw, $20.00 on its way.
     const income = await page.locator('body').innerText();
-    expect(income).toContain('$40.00');
+    expect(income).toContain(dollars(summary.available - 2000));
     expect(income).toContain('$20.00');
     expect(errors).toEqual([]);
     await context.close();
