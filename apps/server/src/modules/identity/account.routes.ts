@@ -38,7 +38,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   reauthenticate: IdentityService['reauthenticate'];
 }> = async (app, { service, storage, reauthenticate }) => {
   const tags = ['account'];
-  const security = [{ token: [] }];
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
 
   app.get(
@@ -47,7 +46,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'A user record (your own; any user for customer service and admins)',
         querystring: selectUserByIdQuerySchema,
         response: okResponse(userRecordSchema),
@@ -68,7 +66,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'Store the push client id: JSON {userId, sysPhone, ocid, logout} or query {clientId, userId, sysPhone}',
         body: updateClientIdBodySchema,
@@ -95,7 +92,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Update the nickname',
         body: updateProfileBodySchema,
         response: okResponse(userRecordSchema),
@@ -111,7 +107,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user', rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
         tags,
-        security,
         summary: 'Upload an avatar (multipart field "file": JPEG, PNG, WebP, GIF, HEIF or AVIF up to 5 MB)',
         consumes: ['multipart/form-data'],
         response: okResponse(userRecordSchema),
@@ -141,7 +136,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 
   const cancellation = {
     tags,
-    security,
     response: okResponse(cancellationStatusSchema),
   };
   app.get(
@@ -180,7 +174,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: ['customer_service', 'admin'] },
       schema: {
         tags: ['admin'],
-        security,
         summary: 'Ban an account (ends its sessions) or lift the ban',
         params: userIdParamsSchema,
         body: banBodySchema,
@@ -200,7 +193,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: ['admin'] },
       schema: {
         tags: ['admin'],
-        security,
         summary: 'Grant or withdraw a role',
         params: userIdParamsSchema,
         body: grantRoleBodySchema,
