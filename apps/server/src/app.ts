@@ -160,8 +160,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         title: 'Sabai API',
         version: APP_VERSION,
         description:
-          'Envelope {code, msg, data}; code 0 is success, any other code a refusal (401: log in again). ' +
-          'Realtime over the WebSocket at /ws: [the protocol](/docs/realtime).',
+          'Envelope {code, msg, data}; code 0 is success, any other code a refusal (401: log in again).',
       },
       components: {
         securitySchemes: {

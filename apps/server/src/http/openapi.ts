@@ -136,11 +136,9 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
   const security = securityOf(config.access);
   if (security) schema.security = security;
   else delete schema.security;
-  const refusals = refusalsOf({
-    ...config,
-    stateChanging: methods.some((method) => STATE_CHANGING.has(method)),
-    hasBody: !!schema.body,
-  });
+  const stateChanging = methods.some((method) => STATE_CHANGING.has(method));
+  // A state-changing route without a body schema still reads a body someone sends (and refuses it).
+  const refusals = refusalsOf({ ...config, stateChanging, hasBody: stateChanging || !!schema.body });
   const inside200 = businessRefusals(refusals);
   schema['x-access'] = config.access ?? 'public';
   schema['x-refusals'] = inside200;

@@ -56,7 +56,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       const record = await service.selectUserById(requireUser(request), userId ?? id);
       // The app polls this on every page show: the record is built by typed code from the schema's
       // type, so the hot path skips re-validating it on the way out (the schema still documents it).
-      return reply.serializer(JSON.stringify).send(ok(request.lang, record));
+      // A custom serializer leaves the content type unset: the answer is JSON like every other.
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .serializer(JSON.stringify)
+        .send(ok(request.lang, record));
     },
   );
 
