@@ -22,7 +22,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/error-handl
 import { createFirstScreen, type FirstScreen } from './http/first-screen';
 import { registerFormBodyParser } from './http/form-body';
 import { idempotencyPlugin } from './http/idempotency';
-import { openApiTransform } from './http/openapi';
+import { openApiDocumentTransform, openApiTransform } from './http/openapi';
 import { isServerPath } from './http/paths';
 import { registerRateLimit } from './http/rate-limit';
 import { requestContext } from './http/request-context';
@@ -159,13 +159,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       info: {
         title: 'Sabai API',
         version: APP_VERSION,
-        description: 'Envelope {code, msg, data}; code 0 is success.',
+        description:
+          'Envelope {code, msg, data}; code 0 is success, any other code a refusal (401: log in again).',
       },
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          deviceId: { type: 'apiKey', in: 'header', name: 'deviceId' },
+        },
       },
     },
     transform: openApiTransform,
+    transformObject: openApiDocumentTransform,
   });
   // The document is always built (tests walk it); it is served at /docs only where API_DOCS allows.
   // The app-wide CSP covers the docs; swagger-ui's own adds upgrade-insecure-requests, which breaks plain http on a LAN.

@@ -11,6 +11,7 @@ import type { Clock } from '../src/lib/clock';
 import { findLedgerViolations } from '../src/modules/ledger';
 import type { EventBus } from '../src/modules/realtime';
 import { withDatabase } from './global-setup';
+import { watchContract } from './openapi-contract';
 
 /** A fresh, migrated database with reference data, private to the calling test file. */
 /**
@@ -64,6 +65,11 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** Adds routes before the app is sealed (e.g. a route that crashes, to test the error handler). */
   extend?: (app: FastifyInstance) => void;
+  /**
+   * Whether every answer is checked against the app's OpenAPI document (issue #37; on unless a file
+   * deliberately answers outside it). A violation fails the file after its tests.
+   */
+  contract?: boolean;
 }
 
 /** The real application on a private database, closed after the file's tests. */
@@ -84,7 +90,14 @@ export async function createTestApp(
     ...(options.telegramBot ? { telegramBot: options.telegramBot } : {}),
   });
   options.extend?.(app);
+  const contract = options.contract === false ? undefined : watchContract(app);
   await app.ready();
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    if (contract?.violations.length)
+      throw new Error(
+        `answers that the OpenAPI document (/docs) does not describe:\n${[...new Set(contract.violations)].join('\n')}`,
+      );
+  });
   return { app, database };
 }

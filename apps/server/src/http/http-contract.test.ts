@@ -344,7 +344,9 @@ describe('the HTTP contract', () => {
     );
     const countryCode =
       document.paths['/app/Login/countryCode'].get.responses['200'].content['application/json'].schema;
-    expect(countryCode.properties.data.items.properties).toHaveProperty('areaCode');
+    // HTTP 200 is the success envelope or a refusal (issue #37).
+    expect(countryCode.oneOf[0].properties.data.items.properties).toHaveProperty('areaCode');
+    expect(countryCode.oneOf[1]).toEqual({ $ref: '#/components/schemas/BusinessErrorEnvelope' });
 
     // The spec's request headers and the error envelope are declared on every operation.
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -361,6 +363,12 @@ describe('the HTTP contract', () => {
         path,
         method,
         headers: expect.arrayContaining(['lang', 'deviceId', 'cityId', 'appVersion', 'systemInfo']),
+      });
+      // The token header is the security scheme where a login is needed, a plain header elsewhere.
+      expect({ path, method, token: headers.includes('token') }).toEqual({
+        path,
+        method,
+        token: !op.security,
       });
       const crash = op.responses['500']?.content?.['application/json']?.schema;
       expect({ path, method, crash: crash?.required }).toEqual({

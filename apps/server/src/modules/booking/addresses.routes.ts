@@ -18,7 +18,6 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ service: AddressesService 
   { service },
 ) => {
   const tags = ['addresses'];
-  const security = [{ token: [] }];
   const access = 'user' as const;
   await app.register(multipart, {
     limits: { fileSize: ADDRESS_PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3 },
@@ -30,7 +29,6 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ service: AddressesService 
       config: { access },
       schema: {
         tags,
-        security,
         summary: 'My addresses, default first',
         response: okResponse(z.array(addressSchema)),
       },
@@ -44,7 +42,6 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ service: AddressesService 
       config: { access },
       schema: {
         tags,
-        security,
         summary: 'Add an address',
         body: addressBodySchema,
         response: okResponse(addressSchema),
@@ -59,7 +56,6 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ service: AddressesService 
       config: { access },
       schema: {
         tags,
-        security,
         summary: 'Edit an address',
         params: bookingIdParamsSchema,
         body: addressBodySchema,
@@ -76,7 +72,6 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ service: AddressesService 
       config: { access },
       schema: {
         tags,
-        security,
         summary: 'Delete an address',
         params: bookingIdParamsSchema,
         response: okResponse(z.null()),
@@ -94,7 +89,6 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ service: AddressesService 
       config: { access },
       schema: {
         tags,
-        security,
         summary: 'Make an address the default',
         params: bookingIdParamsSchema,
         response: okResponse(addressSchema),
@@ -109,7 +103,6 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ service: AddressesService 
       config: { access },
       schema: {
         tags,
-        security,
         summary: 'Remove a photo (by the key the address lists it under)',
         params: bookingIdParamsSchema,
         querystring: z.object({ key: textSchema().trim().min(1).max(200) }),
@@ -126,7 +119,6 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ service: AddressesService 
       config: { access, rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags,
-        security,
         summary: 'Add a photo (multipart field "file"; at most 5 per address)',
         consumes: ['multipart/form-data'],
         params: bookingIdParamsSchema,

@@ -18,7 +18,6 @@ export const attentionRoutes: FastifyPluginAsyncZod<{
   attention: AttentionService;
   settings: BookingSettingsReader;
 }> = async (app, { attention, settings }) => {
-  const security = [{ token: [] }];
   app.get(
     '/cities/:cityId/booking-settings',
     {
@@ -44,7 +43,6 @@ export const attentionRoutes: FastifyPluginAsyncZod<{
       config: { access: STAFF },
       schema: {
         tags: ['orders'],
-        security,
         summary:
           'Orders needing attention: open flags (late departure, provider late, overrun), longest waiting first',
         querystring: attentionQuerySchema,
@@ -59,7 +57,6 @@ export const attentionRoutes: FastifyPluginAsyncZod<{
       config: { access: STAFF },
       schema: {
         tags: ['orders'],
-        security,
         summary:
           "An order's audit trail: every staff action (who, when, why, before and after) and its flags",
         params: bookingIdParamsSchema,

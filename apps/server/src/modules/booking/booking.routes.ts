@@ -41,7 +41,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   withLabels: WithOrderLabels;
 }> = async (app, { availability, freeStarts, orders, withLabels }) => {
-  const security = [{ token: [] }];
   const provider = ['provider'] as const;
 
   app.get(
@@ -50,7 +49,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: provider },
       schema: {
         tags: ['availability'],
-        security,
         summary: 'My working week, days off and time off',
         response: okResponse(scheduleSchema),
       },
@@ -63,7 +61,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: provider },
       schema: {
         tags: ['availability'],
-        security,
         summary: 'Replace my working week and days off',
         body: scheduleBodySchema,
         response: okResponse(scheduleSchema),
@@ -77,7 +74,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: provider },
       schema: {
         tags: ['availability'],
-        security,
         summary: 'Add time off',
         body: timeOffBodySchema,
         response: okResponse(scheduleSchema),
@@ -91,7 +87,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: provider },
       schema: {
         tags: ['availability'],
-        security,
         summary: 'Remove time off',
         params: bookingIdParamsSchema,
         response: okResponse(scheduleSchema),
@@ -121,7 +116,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user', idempotency: 'optional' },
       schema: {
         tags,
-        security,
         summary: 'Book a home visit (the server computes the price; it waits in pending payment)',
         body: createHomeVisitBodySchema,
         response: okResponse(orderDetailSchema),
@@ -135,7 +129,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user', idempotency: 'optional' },
       schema: {
         tags,
-        security,
         summary: 'Book a store visit (no travel fee; carries a verification code)',
         body: createInStoreBodySchema,
         response: okResponse(orderDetailSchema),
@@ -149,7 +142,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'The price a home-visit booking would store now (same body and refusals; nothing is booked)',
         body: createHomeVisitBodySchema,
         response: okResponse(orderQuoteSchema),
@@ -163,7 +155,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'The price a store-visit booking would store now (same body and refusals; nothing is booked)',
         body: createInStoreBodySchema,
@@ -178,7 +169,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'My orders by status tab',
         querystring: orderListQuerySchema,
         response: okResponse(pageOf(orderSummarySchema)),
@@ -195,7 +185,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: provider },
       schema: {
         tags,
-        security,
         summary: "The workbench: orders waiting for my answer ('incoming') or my coming schedule",
         querystring: providerOrdersQuerySchema,
         response: okResponse(pageOf(orderDetailSchema)),
@@ -209,7 +198,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: ['merchant'] },
       schema: {
         tags,
-        security,
         summary: "My store's in-store orders to be used or being prepared",
         querystring: orderListQuerySchema.pick({ page: true, pageSize: true }),
         response: okResponse(pageOf(orderDetailSchema)),
@@ -227,7 +215,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: ['merchant'], rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
-        security,
         summary: 'Mark an in-store order consumed by its verification code (typed or from its QR code)',
         body: z.object({ code: z.string().regex(/^\d{6}$/) }),
         response: okResponse(orderDetailSchema),
@@ -241,7 +228,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: ['customer_service', 'admin'] },
       schema: {
         tags,
-        security,
         summary: "Find orders by number or by a customer's or provider's phone",
         querystring: staffOrderQuerySchema,
         response: okResponse(z.array(orderDetailSchema)),
@@ -255,7 +241,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'An order with its timeline and the steps allowed to you now',
         params: bookingIdParamsSchema,
         response: okResponse(orderDetailSchema),
@@ -273,7 +258,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'Make a step of the order state machine (cancel, accept, depart…); arrive takes a position or a reason, an early end and staff steps a reason',
         params: bookingIdParamsSchema,
@@ -299,7 +283,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'Give the order to another free provider (after a decline; staff at any time before arrival)',
         params: bookingIdParamsSchema,
@@ -324,7 +307,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Change the project before the service starts (a dearer one is charged the difference)',
         params: bookingIdParamsSchema,
         body: changeProjectBodySchema,
@@ -343,7 +325,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Add extra clocks while in service',
         params: bookingIdParamsSchema,
         body: extraClocksBodySchema,
@@ -362,7 +343,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'What cancelling now would keep and refund (shown before the confirmation)',
         params: bookingIdParamsSchema,
         response: okResponse(settlementPreviewSchema),
@@ -378,7 +358,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: provider, rateLimit: { max: 12, timeWindow: '1 minute' } },
       schema: {
         tags,
-        security,
         summary:
           "Share my position while on the way to the order (published on the order's topic with an ETA)",
         params: bookingIdParamsSchema,
@@ -395,7 +374,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: provider, rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags,
-        security,
         summary: 'Record that I tried to call the customer after arriving (a no-show needs one)',
         params: bookingIdParamsSchema,
         response: okResponse(orderDetailSchema),
@@ -410,7 +388,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'Nearby free providers who offer the project, each with the new quote (after a decline; staff before arrival)',
         params: bookingIdParamsSchema,
@@ -425,7 +402,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Urge the order (once)',
         params: bookingIdParamsSchema,
         response: okResponse(orderDetailSchema),
@@ -439,7 +415,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Remove a finished or cancelled order from my list',
         params: bookingIdParamsSchema,
         response: okResponse(z.null()),

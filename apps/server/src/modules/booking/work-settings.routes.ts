@@ -13,7 +13,6 @@ export const workSettingsRoutes: FastifyPluginAsyncZod<{ service: WorkSettingsSe
   app,
   { service },
 ) => {
-  const security = [{ token: [] }];
   const access = ['provider'] as const;
   const tags = ['availability'];
 
@@ -23,7 +22,6 @@ export const workSettingsRoutes: FastifyPluginAsyncZod<{ service: WorkSettingsSe
       config: { access },
       schema: {
         tags,
-        security,
         summary: 'Am I online, how far I travel, and my city’s time zone',
         response: okResponse(workSettingsSchema),
       },
@@ -36,7 +34,6 @@ export const workSettingsRoutes: FastifyPluginAsyncZod<{ service: WorkSettingsSe
       config: { access },
       schema: {
         tags,
-        security,
         summary: 'Go online (take orders) or offline (resting: not listed, not bookable)',
         body: workStatusBodySchema,
         response: okResponse(workSettingsSchema),
@@ -50,7 +47,6 @@ export const workSettingsRoutes: FastifyPluginAsyncZod<{ service: WorkSettingsSe
       config: { access },
       schema: {
         tags,
-        security,
         summary: 'How far from my base I take home visits (whole kilometres, bounded)',
         body: serviceRadiusBodySchema,
         response: okResponse(workSettingsSchema),

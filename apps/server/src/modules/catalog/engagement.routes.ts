@@ -21,7 +21,6 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ service: EngagementServic
   { service },
 ) => {
   const userOnly = { access: 'user' as const };
-  const security = [{ token: [] }];
 
   app.put(
     '/favourites/:kind/:id',
@@ -30,7 +29,6 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ service: EngagementServic
       schema: {
         tags: ['engagement'],
         summary: 'Save a project, therapist or store to favourites (idempotent)',
-        security,
         params: savedTargetParamsSchema,
         response: okResponse(favouriteStateSchema),
       },
@@ -49,7 +47,6 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ service: EngagementServic
       schema: {
         tags: ['engagement'],
         summary: 'Remove a favourite (idempotent)',
-        security,
         params: savedTargetParamsSchema,
         response: okResponse(favouriteStateSchema),
       },
@@ -68,7 +65,6 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ service: EngagementServic
       schema: {
         tags: ['engagement'],
         summary: 'My favourites, newest first, optionally of one kind',
-        security,
         querystring: favouriteListQuerySchema,
         response: okResponse(savedPageSchema),
       },
@@ -84,7 +80,6 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ service: EngagementServic
       schema: {
         tags: ['engagement'],
         summary: 'Follow a therapist (idempotent)',
-        security,
         params: idParamsSchema,
         response: okResponse(followStateSchema),
       },
@@ -100,7 +95,6 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ service: EngagementServic
       schema: {
         tags: ['engagement'],
         summary: 'Stop following a therapist (idempotent)',
-        security,
         params: idParamsSchema,
         response: okResponse(followStateSchema),
       },
@@ -116,7 +110,6 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ service: EngagementServic
       schema: {
         tags: ['engagement'],
         summary: 'Therapists I follow, newest first',
-        security,
         querystring: pagingQuerySchema,
         response: okResponse(followingPageSchema),
       },
@@ -132,7 +125,6 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ service: EngagementServic
       schema: {
         tags: ['engagement'],
         summary: 'Who follows my therapist profile (providers only)',
-        security,
         querystring: pagingQuerySchema,
         response: okResponse(personPageSchema),
       },
@@ -147,7 +139,6 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ service: EngagementServic
       schema: {
         tags: ['engagement'],
         summary: 'Who viewed my therapist profile, most recent first (providers only)',
-        security,
         querystring: pagingQuerySchema,
         response: okResponse(personPageSchema),
       },
@@ -162,7 +153,6 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ service: EngagementServic
       schema: {
         tags: ['engagement'],
         summary: 'Recently viewed projects, therapists and stores (newest first, 100 kept, no repeats)',
-        security,
         querystring: pagingQuerySchema,
         response: okResponse(savedPageSchema),
       },
@@ -178,7 +168,6 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ service: EngagementServic
       schema: {
         tags: ['engagement'],
         summary: 'Forget everything I viewed',
-        security,
         response: okResponse(z.null()),
       },
     },

@@ -24,7 +24,7 @@ export function createDevPaymentsModule(needs: {
     app.post(
       '/dev/payments/:orderId/confirm',
       {
-        config: { access: 'public' },
+        config: { access: 'public', refusals: ['devToolLocalOnly'] },
         schema: {
           tags: ['development'],
           summary: "Development only: the payment provider's confirmation of an order's payment",

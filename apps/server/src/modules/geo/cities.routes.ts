@@ -45,7 +45,6 @@ export const citiesRoutes: FastifyPluginAsyncZod<{ service: CitiesService }> = a
       schema: {
         tags: ['geo'],
         summary: 'Vote for a city to open (one vote per user per city)',
-        security: [{ token: [] }],
         params: cityParamsSchema,
         response: okResponse(cityVoteSchema),
       },

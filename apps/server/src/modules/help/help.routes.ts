@@ -24,7 +24,6 @@ import type { AgreementsService } from './agreements.service';
 import type { ArticlesService } from './articles.service';
 import type { HelpRepository } from './help.repository';
 
-const security = [{ token: [] }];
 const STAFF = ['customer_service', 'admin'] as const;
 
 /** The help centre and the agreements (issue #16 items 4, 5 and their staff side, decision 054). */
@@ -67,7 +66,6 @@ export const helpRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           '"Contact customer service": the agent to open the support chat with (POST /app/chat/conversations {toUid})',
         response: okResponse(customerServiceContactSchema),
@@ -83,7 +81,6 @@ export const helpRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags: agreementTags,
-        security,
         summary:
           'My standing per agreement: current version, the version I accepted, and whether I must accept again',
         response: okResponse(z.array(agreementStatusSchema)),
@@ -97,7 +94,6 @@ export const helpRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: agreementTags,
-        security,
         summary:
           'Accept the current versions named (the prompt after a new version); a version that is not current is refused',
         body: acceptAgreementsBodySchema,
@@ -132,7 +128,6 @@ export const helpRoutes: FastifyPluginAsyncZod<{
       config: { access: STAFF },
       schema: {
         tags: staffTags,
-        security,
         summary: 'Every help article, published or not, with all its languages',
         response: okResponse(z.array(staffHelpArticleSchema)),
       },
@@ -145,7 +140,6 @@ export const helpRoutes: FastifyPluginAsyncZod<{
       config: { access: STAFF },
       schema: {
         tags: staffTags,
-        security,
         summary:
           'Write a help article (English required, other languages optional); published at once; audited',
         body: helpArticleBodySchema,
@@ -160,7 +154,6 @@ export const helpRoutes: FastifyPluginAsyncZod<{
       config: { access: STAFF },
       schema: {
         tags: staffTags,
-        security,
         summary:
           "Change a help article's category, order and texts (the languages sent replace the old ones); audited",
         params: helpArticleIdParamsSchema,
@@ -177,7 +170,6 @@ export const helpRoutes: FastifyPluginAsyncZod<{
       config: { access: STAFF },
       schema: {
         tags: staffTags,
-        security,
         summary: 'Publish or unpublish a help article; audited',
         params: helpArticleIdParamsSchema,
         body: helpPublishBodySchema,
@@ -196,7 +188,6 @@ export const helpRoutes: FastifyPluginAsyncZod<{
       config: { access: STAFF },
       schema: {
         tags: staffTags,
-        security,
         summary:
           'Publish a new version (all six languages, a higher number); users are asked to accept it; audited',
         params: agreementKindParamsSchema,
@@ -213,7 +204,6 @@ export const helpRoutes: FastifyPluginAsyncZod<{
       config: { access: STAFF },
       schema: {
         tags: staffTags,
-        security,
         summary: 'The audit trail of a help article or agreement version: who, when, before and after',
         querystring: helpAuditQuerySchema,
         response: okResponse(z.array(helpAuditEntrySchema)),

@@ -38,7 +38,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   reauthenticate: IdentityService['reauthenticate'];
 }> = async (app, { service, storage, reauthenticate }) => {
   const tags = ['account'];
-  const security = [{ token: [] }];
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 6 } });
 
   app.get(
@@ -47,7 +46,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'A user record (your own; any user for customer service and admins)',
         querystring: selectUserByIdQuerySchema,
         response: okResponse(userRecordSchema),
@@ -58,7 +56,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       const record = await service.selectUserById(requireUser(request), userId ?? id);
       // The app polls this on every page show: the record is built by typed code from the schema's
       // type, so the hot path skips re-validating it on the way out (the schema still documents it).
-      return reply.serializer(JSON.stringify).send(ok(request.lang, record));
+      // A custom serializer leaves the content type unset: the answer is JSON like every other.
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .serializer(JSON.stringify)
+        .send(ok(request.lang, record));
     },
   );
 
@@ -68,7 +70,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'Store the push client id: JSON {userId, sysPhone, ocid, logout} or query {clientId, userId, sysPhone}',
         body: updateClientIdBodySchema,
@@ -95,7 +96,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Update the nickname',
         body: updateProfileBodySchema,
         response: okResponse(userRecordSchema),
@@ -111,7 +111,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user', rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
         tags,
-        security,
         summary: 'Upload an avatar (multipart field "file": JPEG, PNG, WebP, GIF, HEIF or AVIF up to 5 MB)',
         consumes: ['multipart/form-data'],
         response: okResponse(userRecordSchema),
@@ -141,7 +140,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 
   const cancellation = {
     tags,
-    security,
     response: okResponse(cancellationStatusSchema),
   };
   app.get(
@@ -180,7 +178,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: ['customer_service', 'admin'] },
       schema: {
         tags: ['admin'],
-        security,
         summary: 'Ban an account (ends its sessions) or lift the ban',
         params: userIdParamsSchema,
         body: banBodySchema,
@@ -200,7 +197,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: ['admin'] },
       schema: {
         tags: ['admin'],
-        security,
         summary: 'Grant or withdraw a role',
         params: userIdParamsSchema,
         body: grantRoleBodySchema,

@@ -18,7 +18,7 @@ export const devSmsRoutes: FastifyPluginAsyncZod<{ gateway: DevSmsGateway }> = a
   app.get(
     '/dev/sms-outbox',
     {
-      config: { access: 'public' },
+      config: { access: 'public', refusals: ['devToolLocalOnly'] },
       schema: {
         tags: ['development'],
         summary: 'Development only: SMS messages sent to a number (E.164, e.g. +85512345678), newest first',

@@ -37,7 +37,6 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
   { service },
 ) => {
   const tags = ['identity'];
-  const security = [{ token: [] }];
 
   app.post(
     '/auth/sms-codes',
@@ -125,7 +124,6 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
       config: { access: 'user', rateLimit: LOGIN_LIMIT },
       schema: {
         tags,
-        security,
         summary: 'Change the password (other sessions end)',
         body: changePasswordBodySchema,
         response: okResponse(z.null()),
@@ -143,7 +141,6 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Bind a phone to an account without one',
         body: phoneWithCodeBodySchema,
         response: okResponse(userRecordSchema),
@@ -159,7 +156,6 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
       config: { access: 'user', rateLimit: LOGIN_LIMIT },
       schema: {
         tags,
-        security,
         summary:
           'Move the account to a new phone: the code sent to it, and currentPassword or currentCode (a login code sent to the current phone)',
         body: changePhoneBodySchema,
@@ -177,7 +173,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
     '/auth/logout',
     {
       config: { access: 'user' },
-      schema: { tags, security, summary: 'End this session on the server', response: okResponse(z.null()) },
+      schema: { tags, summary: 'End this session on the server', response: okResponse(z.null()) },
     },
     async (request) => {
       await service.logout(requireUser(request));
@@ -191,7 +187,6 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Rotate the session token (the old one stops working)',
         response: okResponse(renewTokenResultSchema),
       },

@@ -24,14 +24,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
   { service },
 ) => {
   const tags = ['notifications'];
-  const security = [{ token: [] }];
   app.get(
     '/notifications',
     {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'My notifications, newest first, with the text in my language',
         querystring: notificationListQuerySchema,
         response: okResponse(notificationPageSchema),
@@ -46,7 +44,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'How many of my notifications are unread',
         response: okResponse(unreadCountSchema),
       },
@@ -59,7 +56,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Mark all my notifications read',
         response: okResponse(readAllSchema),
       },
@@ -72,7 +68,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Mark one of my notifications read',
         params: z.object({ id: idSchema }),
         response: okResponse(notificationSchema),
@@ -87,7 +82,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'One of my notifications (the detail page); another user’s answers as not found',
         params: z.object({ id: idSchema }),
         response: okResponse(notificationSchema),
@@ -104,7 +98,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'How many of my notifications are unread (spec: uid, noticeOs; data is the count)',
         querystring: noticeQuerySchema,
         response: okResponse(z.number().int()),
@@ -119,7 +112,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'Mark my notifications received (read): all, or only `noticeId`; answers how many became read',
         body: noticeReceiveBodySchema,
@@ -143,7 +135,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
       config: { access: staff, rateLimit: { max: 10, timeWindow: '10 minutes' } },
       schema: {
         tags,
-        security,
         summary: 'Publish a system announcement to every account (audited); English required',
         body: announcementBodySchema,
         response: okResponse(announcementPublishedSchema),

@@ -14,7 +14,6 @@ const subscribedSchema = z.object({ subscribed: z.boolean() });
 /** Web Push (decision 056): the VAPID public key, and my browser's subscription on and off. */
 export const pushRoutes: FastifyPluginAsyncZod<{ service: PushService }> = async (app, { service }) => {
   const tags = ['push'];
-  const security = [{ token: [] }];
   app.get(
     '/push/config',
     {
@@ -33,7 +32,6 @@ export const pushRoutes: FastifyPluginAsyncZod<{ service: PushService }> = async
       config: { access: 'user', rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
         tags,
-        security,
         summary: "Subscribe this browser (PushSubscription.toJSON()); pushes come in the request's language",
         body: pushSubscriptionBodySchema,
         response: okResponse(subscribedSchema),
@@ -48,7 +46,6 @@ export const pushRoutes: FastifyPluginAsyncZod<{ service: PushService }> = async
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Unsubscribe this browser; another user’s endpoint answers as not found',
         body: pushUnsubscribeBodySchema,
         response: okResponse(subscribedSchema),

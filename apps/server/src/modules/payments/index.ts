@@ -189,7 +189,7 @@ export function createPaymentsModule(
     app.post(
       '/dev/payments/attempts/:attemptId/simulate-paid',
       {
-        config: { access: 'public' },
+        config: { access: 'public', refusals: ['devToolLocalOnly'] },
         schema: {
           tags: ['development'],
           summary: 'Development only: the sandbox marks an attempt paid and sends its signed webhook',

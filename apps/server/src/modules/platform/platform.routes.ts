@@ -14,7 +14,6 @@ import { requireUser } from '../../http/auth';
 import { ok, okResponse } from '../../http/envelope';
 import type { PlatformService } from './platform.service';
 
-const security = [{ token: [] }];
 /** Publishing is an operations action: customer service and admins, as the other staff routes. */
 const staff = ['customer_service', 'admin'] as const;
 
@@ -56,7 +55,6 @@ export const platformRoutes: FastifyPluginAsyncZod<{ service: PlatformService }>
       config: { access: staff, rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags: ['platform'],
-        security,
         summary:
           'Publish an app version for a variant (newer than any before it; method "true" forces it; audited)',
         body: publishAppVersionBodySchema,
@@ -72,7 +70,6 @@ export const platformRoutes: FastifyPluginAsyncZod<{ service: PlatformService }>
       config: { access: staff },
       schema: {
         tags: ['platform'],
-        security,
         summary: 'Withdraw a published app version, with a reason (clients stop being offered it; audited)',
         params: appVersionIdParamsSchema,
         body: withdrawAppVersionBodySchema,
@@ -92,7 +89,6 @@ export const platformRoutes: FastifyPluginAsyncZod<{ service: PlatformService }>
       config: { access: staff },
       schema: {
         tags: ['platform'],
-        security,
         summary: "An app version's audit trail: who published or withdrew it, when, before and after",
         params: appVersionIdParamsSchema,
         response: okResponse(z.array(appVersionAuditEntrySchema)),

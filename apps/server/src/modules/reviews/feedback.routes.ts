@@ -13,7 +13,6 @@ import { requireUser } from '../../http/auth';
 import { ok, okResponse } from '../../http/envelope';
 import type { FeedbackService } from './feedback.service';
 
-const security = [{ token: [] }];
 const staff = ['customer_service', 'admin'] as const;
 const tags = ['feedback'];
 
@@ -31,7 +30,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
       config: { access: 'user', idempotency: 'optional', rateLimit: { max: 20, timeWindow: '1 hour' } },
       schema: {
         tags,
-        security,
         summary: 'Send feedback (type, description, contact, optional own order, up to 4 images)',
         body: feedbackBodySchema,
         response: okResponse(feedbackDetailSchema),
@@ -45,7 +43,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'My feedback, most recently active first',
         querystring: feedbackPageQuerySchema,
         response: okResponse(feedbackPageSchema),
@@ -59,7 +56,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'One of my feedback with its thread of replies',
         params: feedbackIdParamsSchema,
         response: okResponse(feedbackDetailSchema),
@@ -73,7 +69,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
       config: { access: 'user', rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags,
-        security,
         summary: 'Reply in my feedback thread (not once it is closed)',
         params: feedbackIdParamsSchema,
         body: feedbackReplyBodySchema,
@@ -93,7 +88,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
       config: { access: staff },
       schema: {
         tags,
-        security,
         summary: 'Feedback for customer service, least recently active first, by status and type',
         querystring: staffFeedbackQuerySchema,
         response: okResponse(feedbackPageSchema),
@@ -107,7 +101,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
       config: { access: staff },
       schema: {
         tags,
-        security,
         summary: 'One feedback with its thread, for customer service',
         params: feedbackIdParamsSchema,
         response: okResponse(feedbackDetailSchema),
@@ -121,7 +114,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
       config: { access: staff },
       schema: {
         tags,
-        security,
         summary: "Customer service's reply (audited; the customer is notified; pending → processing)",
         params: feedbackIdParamsSchema,
         body: feedbackReplyBodySchema,
@@ -140,7 +132,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
       config: { access: staff },
       schema: {
         tags,
-        security,
         summary: 'Move the feedback forward: processing, handled, closed (audited; the customer is notified)',
         params: feedbackIdParamsSchema,
         body: feedbackStatusBodySchema,

@@ -28,7 +28,6 @@ import type { ComplaintsService } from './complaints.service';
 import type { ReviewTranslationsService } from './review-translations.service';
 import type { ReviewsService } from './reviews.service';
 
-const security = [{ token: [] }];
 const staff = ['customer_service', 'admin'] as const;
 
 /** Reviews and complaints (issue #16 items 1–2, decision 049). */
@@ -48,7 +47,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user', rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags: ['reviews', 'complaints'],
-        security,
         summary: 'Upload a review photo or complaint image (multipart field "file"); answers its key',
         consumes: ['multipart/form-data'],
         response: okResponse(uploadedImageSchema),
@@ -68,7 +66,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'My review of this order, or null',
         params: orderIdParamsSchema,
         response: okResponse(myReviewSchema.nullable()),
@@ -82,7 +79,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user', idempotency: 'optional' },
       schema: {
         tags,
-        security,
         summary: 'Review the order once its service is over (once per order); completes a home visit',
         params: orderIdParamsSchema,
         body: reviewBodySchema,
@@ -98,7 +94,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Change my review (within 48 hours of writing it)',
         params: orderIdParamsSchema,
         body: reviewBodySchema,
@@ -114,7 +109,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: "The reviewed therapist's one reply",
         params: orderIdParamsSchema,
         body: reviewReplyBodySchema,
@@ -145,7 +139,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'The reviews about me as a therapist, newest first, with my reply (workbench)',
         querystring: reviewPageQuerySchema,
         response: okResponse(receivedReviewPageSchema),
@@ -188,7 +181,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: staff },
       schema: {
         tags,
-        security,
         summary: 'Reviews for customer service: visible (newest first) or hidden (latest hidden first)',
         querystring: staffReviewQuerySchema,
         response: okResponse(staffReviewPageSchema),
@@ -202,7 +194,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: staff },
       schema: {
         tags,
-        security,
         summary: 'Hide a review that breaks the rules (reason required; audited; ratings recomputed)',
         params: orderIdParamsSchema,
         body: staffReasonBodySchema,
@@ -220,7 +211,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user', idempotency: 'optional' },
       schema: {
         tags: complaintTags,
-        security,
         summary: 'Complain about my order (within 7 days of its end; type, title, content, images)',
         body: complaintBodySchema,
         response: okResponse(complaintSchema),
@@ -234,7 +224,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags: complaintTags,
-        security,
         summary: 'My complaints, newest first, with status and the staff reply',
         querystring: reviewPageQuerySchema,
         response: okResponse(complaintPageSchema),
@@ -248,7 +237,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags: complaintTags,
-        security,
         summary: 'One of my complaints',
         params: orderIdParamsSchema,
         response: okResponse(complaintSchema),
@@ -262,7 +250,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: staff },
       schema: {
         tags: complaintTags,
-        security,
         summary: 'Complaints for customer service, oldest first, by status',
         querystring: staffComplaintQuerySchema,
         response: okResponse(complaintPageSchema),
@@ -276,7 +263,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       config: { access: staff },
       schema: {
         tags: complaintTags,
-        security,
         summary: 'Handle or reject a pending complaint with a reply the customer reads (audited)',
         params: orderIdParamsSchema,
         body: complaintDecisionBodySchema,

@@ -11,7 +11,6 @@ import { ok, okResponse } from '../../http/envelope';
 import { AppError } from '../../lib/app-error';
 import type { TelegramService } from './telegram.service';
 
-const security = [{ token: [] }];
 const tags = ['telegram'];
 /** Telegram sends the secret given to setWebhook in this header with every update. */
 export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -34,7 +33,6 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Whether my account has a linked Telegram chat, and the bot to write to',
         response: okResponse(telegramLinkStatusSchema),
       },
@@ -49,7 +47,6 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user', rateLimit: { max: 10, timeWindow: '10 minutes' } },
       schema: {
         tags,
-        security,
         summary: 'A one-time code (10 minutes) to send the bot; the previous unused code stops working',
         response: okResponse(telegramLinkCodeSchema),
       },
@@ -63,7 +60,6 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Unlink my Telegram chat: no more notifications there',
         response: okResponse(telegramLinkStatusSchema),
       },
@@ -74,7 +70,11 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/telegram/webhook',
     {
-      config: { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: {
+        access: 'public',
+        rateLimit: { max: 600, timeWindow: '1 minute' },
+        refusals: ['telegramWebhookRefused'],
+      },
       schema: {
         tags,
         summary: `The bot's updates from Telegram (setWebhook with secret_token; checked from ${TELEGRAM_SECRET_HEADER})`,

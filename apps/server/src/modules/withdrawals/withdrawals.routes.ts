@@ -30,7 +30,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
   income: IncomeService;
 }> = async (app, { withdrawals, income }) => {
   const tags = ['withdrawals'];
-  const security = [{ token: [] }];
   const params = z.object({ id: idSchema });
   await app.register(multipart, {
     limits: { fileSize: CARD_IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 },
@@ -42,7 +41,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'What I can withdraw, what is on its way, the minimum and the fee',
         response: okResponse(withdrawalSummarySchema),
       },
@@ -56,7 +54,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'My withdrawal accounts',
         response: okResponse(z.array(withdrawalAccountSchema)),
       },
@@ -70,7 +67,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Add a withdrawal account (savings accounts only; card numbers are refused)',
         body: withdrawalAccountBodySchema,
         response: okResponse(withdrawalAccountSchema),
@@ -85,7 +81,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'One of my withdrawal accounts',
         params,
         response: okResponse(withdrawalAccountSchema),
@@ -100,7 +95,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Remove one of my withdrawal accounts',
         params,
         response: okResponse(z.null()),
@@ -118,7 +112,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user', rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
         tags,
-        security,
         summary: 'Attach the card or passbook photo (multipart field "file")',
         consumes: ['multipart/form-data'],
         params,
@@ -138,7 +131,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: "The account's card photo (its owner and customer service only)",
         params,
       },
@@ -159,7 +151,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'My withdrawals, newest first',
         querystring: withdrawalListQuerySchema,
         response: okResponse(page(withdrawalSchema)),
@@ -174,7 +165,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user', idempotency: 'required' },
       schema: {
         tags,
-        security,
         summary: 'Ask to withdraw (the amount and the fee are held at once)',
         body: withdrawalRequestBodySchema,
         response: okResponse(withdrawalSchema),
@@ -189,7 +179,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       config: { access: ['provider'] },
       schema: {
         tags,
-        security,
         summary: 'My income for a day, week or month (city time), per order, and what can be withdrawn',
         querystring: incomeQuerySchema,
         response: okResponse(incomeSchema),
@@ -204,7 +193,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       config: { access: STAFF },
       schema: {
         tags,
-        security,
         summary: 'Withdrawals to handle (pending and processing oldest first)',
         querystring: staffWithdrawalQuerySchema,
         response: okResponse(page(staffWithdrawalSchema)),
@@ -220,7 +208,6 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
         config: { access: STAFF, idempotency: 'required' },
         schema: {
           tags,
-          security,
           summary: {
             process: 'Mark a withdrawal as being processed',
             succeed: 'Mark a withdrawal paid out (the held money leaves through the payout rail)',
